@@ -1,0 +1,156 @@
+/**
+ * Catalog import, dialect-neutral. Idempotent by content hash: a series or episode whose
+ * normalized content is unchanged is not written at all, so its updated_at survives a
+ * re-import and `updated_since` sync sees only real changes. The file is the full truth for
+ * every series it contains: episodes missing from it are removed.
+ */
+import type { Kysely } from 'kysely';
+import { contentHash, episodeRow, normalizeEpisode, normalizeSeries, isoInstant, seriesRow } from './mapping.js';
+import type { Database, EpisodeTable, SeriesTable } from './schema.js';
+import type { ImportResult, ImportSeries } from './types.js';
+
+/** What the engine's full-text index must learn about one import. */
+export interface SearchIndexChanges {
+  series: Array<Pick<SeriesTable, 'id' | 'title' | 'short_synopsis' | 'synopsis'>>;
+  episodes: Array<Pick<EpisodeTable, 'id' | 'series_id' | 'title' | 'synopsis'>>;
+  removedEpisodes: string[];
+}
+
+/** Updates an engine's full-text index inside the import transaction. */
+export type SearchIndexer = (db: Kysely<Database>, changes: SearchIndexChanges) => Promise<void>;
+
+/** Rows per statement: well under SQLite's 32766 and PostgreSQL's 65535 bound parameters. */
+const CHUNK = 500;
+
+function chunks<T>(items: T[], size = CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+function excludedSet(columns: string[]) {
+  // kysely cannot type a column list built at run time; the names come from the row objects.
+  return (eb: { ref(r: string): unknown }) => Object.fromEntries(columns.map((c) => [c, eb.ref(`excluded.${c}`)])) as never;
+}
+
+/** Imports a batch of series (call inside one transaction). */
+export async function importCatalog(db: Kysely<Database>, batch: ImportSeries[], now: string, index: SearchIndexer): Promise<ImportResult> {
+  const at = isoInstant(now);
+  const seriesIds = batch.map((s) => s.id);
+  if (new Set(seriesIds).size !== seriesIds.length) throw new Error('importCatalog: duplicate series id in one batch');
+  const fileEpisodeIds = batch.flatMap((s) => s.episodes.map((e) => e.id));
+  if (new Set(fileEpisodeIds).size !== fileEpisodeIds.length) throw new Error('importCatalog: duplicate episode id in one batch');
+
+  const existingSeries = new Map<string, Pick<SeriesTable, 'id' | 'content_hash' | 'created_at' | 'updated_at'>>();
+  const existingEpisodes = new Map<string, Pick<EpisodeTable, 'id' | 'series_id' | 'content_hash' | 'created_at'>>();
+  for (const ids of chunks(seriesIds)) {
+    for (const r of await db.selectFrom('series').select(['id', 'content_hash', 'created_at', 'updated_at']).where('id', 'in', ids).execute()) existingSeries.set(r.id, r);
+    for (const r of await db.selectFrom('episodes').select(['id', 'series_id', 'content_hash', 'created_at']).where('series_id', 'in', ids).execute()) existingEpisodes.set(r.id, r);
+  }
+  // Episodes of the file that currently belong to a series outside it (an episode moved).
+  for (const ids of chunks(fileEpisodeIds)) {
+    for (const r of await db.selectFrom('episodes').select(['id', 'series_id', 'content_hash', 'created_at']).where('id', 'in', ids).execute()) existingEpisodes.set(r.id, r);
+  }
+
+  const episodesOf = new Map<string, string[]>();
+  for (const e of existingEpisodes.values()) {
+    const list = episodesOf.get(e.series_id);
+    if (list) list.push(e.id);
+    else episodesOf.set(e.series_id, [e.id]);
+  }
+  const inFile = new Set(fileEpisodeIds);
+
+  const seriesRows: SeriesTable[] = [];
+  const seasonRows: Database['seasons'][] = [];
+  const genreRows: Database['series_genres'][] = [];
+  const episodeRows: EpisodeTable[] = [];
+  const removed: string[] = [];
+  const movedFrom = new Set<string>();
+  const inBatch = new Set(seriesIds);
+  let unchanged = 0;
+
+  for (const item of batch) {
+    const own = normalizeSeries(item);
+    const hash = contentHash(own);
+    const before = existingSeries.get(item.id);
+    let changed = !before || before.content_hash !== hash;
+
+    const keep = new Set<string>();
+    for (const e of item.episodes) {
+      keep.add(e.id);
+      const content = normalizeEpisode(e);
+      const eHash = contentHash(content);
+      const prev = existingEpisodes.get(e.id);
+      if (prev && prev.series_id === item.id && prev.content_hash === eHash) continue;
+      if (prev && prev.series_id !== item.id && !inBatch.has(prev.series_id)) movedFrom.add(prev.series_id);
+      episodeRows.push(episodeRow(content, { seriesId: item.id, hash: eHash, createdAt: prev?.created_at ?? at, updatedAt: at }));
+      changed = true;
+    }
+    for (const id of episodesOf.get(item.id) ?? []) {
+      if (keep.has(id)) continue;
+      // Gone from this series: deleted, unless the file moved it to another of its series.
+      if (!inFile.has(id)) removed.push(id);
+      changed = true;
+    }
+    if (!changed) {
+      unchanged += 1;
+      continue;
+    }
+
+    const perSeason = new Map<number, number>();
+    for (const e of item.episodes) perSeason.set(e.season_number, (perSeason.get(e.season_number) ?? 0) + 1);
+    seriesRows.push(seriesRow(own, { hash, createdAt: before?.created_at ?? at, updatedAt: at, seasonCount: own.seasons.length, episodeCount: item.episodes.length }));
+    for (const s of own.seasons) seasonRows.push({ series_id: item.id, ...s, episode_count: perSeason.get(s.season_number) ?? 0 });
+    for (const genre of own.genres) genreRows.push({ series_id: item.id, genre });
+  }
+
+  const changedIds = seriesRows.map((r) => r.id);
+  for (const rows of chunks(seriesRows)) {
+    const columns = Object.keys(rows[0]!).filter((c) => c !== 'id' && c !== 'created_at');
+    await db.insertInto('series').values(rows).onConflict((oc) => oc.column('id').doUpdateSet(excludedSet(columns))).execute();
+  }
+  for (const ids of chunks(changedIds)) {
+    await db.deleteFrom('seasons').where('series_id', 'in', ids).execute();
+    await db.deleteFrom('series_genres').where('series_id', 'in', ids).execute();
+  }
+  for (const rows of chunks(seasonRows)) await db.insertInto('seasons').values(rows).execute();
+  for (const rows of chunks(genreRows)) await db.insertInto('series_genres').values(rows).execute();
+  for (const ids of chunks(removed)) await db.deleteFrom('episodes').where('id', 'in', ids).execute();
+  for (const rows of chunks(episodeRows)) {
+    const columns = Object.keys(rows[0]!).filter((c) => c !== 'id' && c !== 'created_at');
+    await db.insertInto('episodes').values(rows).onConflict((oc) => oc.column('id').doUpdateSet(excludedSet(columns))).execute();
+  }
+  await recount(db, [...movedFrom], at);
+
+  await index(db, {
+    series: seriesRows,
+    episodes: episodeRows,
+    removedEpisodes: removed,
+  });
+  return { seriesChanged: seriesRows.length, seriesUnchanged: unchanged, episodesChanged: episodeRows.length + removed.length };
+}
+
+/** Re-derives counts of series outside the batch that lost an episode to a series in it. */
+async function recount(db: Kysely<Database>, ids: string[], at: string): Promise<void> {
+  for (const group of chunks(ids)) {
+    await db
+      .updateTable('seasons')
+      .set((eb) => ({
+        episode_count: eb
+          .selectFrom('episodes')
+          .select((e) => e.fn.countAll<number>().as('n'))
+          .whereRef('episodes.series_id', '=', 'seasons.series_id')
+          .whereRef('episodes.season_number', '=', 'seasons.season_number'),
+      }))
+      .where('series_id', 'in', group)
+      .execute();
+    await db
+      .updateTable('series')
+      .set((eb) => ({
+        episode_count: eb.selectFrom('episodes').select((e) => e.fn.countAll<number>().as('n')).whereRef('episodes.series_id', '=', 'series.id'),
+        updated_at: at,
+      }))
+      .where('id', 'in', group)
+      .execute();
+  }
+}

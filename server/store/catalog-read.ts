@@ -1,0 +1,153 @@
+/**
+ * Catalog reads, dialect-neutral (kysely query builder plus row-value comparisons, which SQLite
+ * and PostgreSQL both support). Every listing pages by keyset: the cursor holds the sort key and
+ * id of the last row, so pages stay consistent while rows are added elsewhere in the order.
+ */
+import { sql, type Kysely } from 'kysely';
+import { decodeCursor, encodeCursor, MAX_CURSOR_LENGTH, pageOf, queryFingerprint } from './cursor.js';
+import { episodeDoc, grantsOf, isoInstant, seriesDoc, seriesSummaryDoc } from './mapping.js';
+import type { Database } from './schema.js';
+import type { CatalogQuery, EpisodeDoc, EpisodeQuery, Page, PageRequest, SearchHitDoc, SeriesDoc, SeriesSummaryDoc } from './types.js';
+import type { components } from '../../generated/api.js';
+
+type SeriesSummary = components['schemas']['SeriesSummary'];
+
+/** Throws RangeError unless limit is an integer from 1 to 100 (the contract's page sizes). */
+export function checkLimit(limit: number): void {
+  if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw new RangeError(`limit must be 1..100, got ${limit}`);
+}
+
+/** The series with its seasons, or undefined. */
+export async function getSeries(db: Kysely<Database>, id: string): Promise<SeriesDoc | undefined> {
+  const row = await db.selectFrom('series').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) return undefined;
+  const seasons = await db.selectFrom('seasons').selectAll().where('series_id', '=', id).orderBy('season_number').execute();
+  return seriesDoc(row, seasons);
+}
+
+/** The episode, or undefined. */
+export async function getEpisode(db: Kysely<Database>, id: string): Promise<EpisodeDoc | undefined> {
+  const row = await db.selectFrom('episodes').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && episodeDoc(row);
+}
+
+/** The partner's readable series, filtered and sorted, one page. */
+export async function listCatalog(db: Kysely<Database>, q: CatalogQuery): Promise<Page<SeriesSummary>> {
+  checkLimit(q.limit);
+  const since = q.updatedSince === undefined ? null : isoInstant(q.updatedSince);
+  const fp = queryFingerprint('catalog', { partner: q.partnerId, genre: q.genre ?? null, since, sort: q.sort });
+  const keyColumn = q.sort === 'title' ? 's.sort_title' : 's.updated_at';
+
+  let query = db
+    .selectFrom('partner_grants as g')
+    .innerJoin('series as s', 's.id', 'g.series_id')
+    .selectAll('s')
+    .select(['g.can_read', 'g.can_stream'])
+    .where('g.partner_id', '=', q.partnerId)
+    .where('g.can_read', '=', 1);
+  if (q.genre !== undefined) {
+    const genre = q.genre;
+    query = query.where((eb) =>
+      eb.exists(eb.selectFrom('series_genres as sg').select('sg.genre').whereRef('sg.series_id', '=', 's.id').where('sg.genre', '=', genre)),
+    );
+  }
+  if (since !== null) query = query.where('s.updated_at', '>=', since);
+  if (q.cursor !== undefined) {
+    const [key, id] = decodeCursor(q.cursor, fp, ['string|null', 'string']) as [string | null, string];
+    // A null key means the key was too long for a cursor: look it up again by id.
+    const keyValue = key ?? sql`(select sort_title from series where id = ${id})`;
+    query = query.where(sql<boolean>`(${sql.ref(keyColumn)}, s.id) > (${keyValue}, ${id})`);
+  }
+  const rows = await query.orderBy(keyColumn).orderBy('s.id').limit(q.limit + 1).execute();
+
+  return pageOf(
+    rows,
+    q.limit,
+    (row) => ({ ...seriesSummaryDoc(row), grants: grantsOf(row.can_read, row.can_stream) }),
+    (last) => {
+      const key = q.sort === 'title' ? last.sort_title : last.updated_at;
+      const cursor = encodeCursor(fp, [key, last.id]);
+      return cursor.length <= MAX_CURSOR_LENGTH ? cursor : encodeCursor(fp, [null, last.id]);
+    },
+  );
+}
+
+/** A series' episodes in (season, episode) order, optionally one season, one page. */
+export async function listEpisodes(db: Kysely<Database>, q: EpisodeQuery): Promise<Page<EpisodeDoc>> {
+  checkLimit(q.limit);
+  const fp = queryFingerprint('episodes', { series: q.seriesId, season: q.season ?? null });
+  let query = db.selectFrom('episodes').selectAll().where('series_id', '=', q.seriesId);
+  if (q.season !== undefined) query = query.where('season_number', '=', q.season);
+  if (q.cursor !== undefined) {
+    const [season, episode, id] = decodeCursor(q.cursor, fp, ['number', 'number', 'string']);
+    query = query.where(sql<boolean>`(season_number, episode_number, id) > (${season}, ${episode}, ${id})`);
+  }
+  const rows = await query.orderBy('season_number').orderBy('episode_number').orderBy('id').limit(q.limit + 1).execute();
+  return pageOf(rows, q.limit, episodeDoc, (last) =>
+    encodeCursor(fp, [Number(last.season_number), Number(last.episode_number), last.id]),
+  );
+}
+
+/** Every series by id (the studio's view), one page. */
+export async function listAllSeries(db: Kysely<Database>, page: PageRequest): Promise<Page<SeriesSummaryDoc>> {
+  checkLimit(page.limit);
+  const fp = queryFingerprint('all-series', {});
+  let query = db.selectFrom('series').selectAll();
+  if (page.cursor !== undefined) {
+    const [id] = decodeCursor(page.cursor, fp, ['string']) as [string];
+    query = query.where('id', '>', id);
+  }
+  const rows = await query.orderBy('id').limit(page.limit + 1).execute();
+  return pageOf(rows, page.limit, seriesSummaryDoc, (last) => encodeCursor(fp, [last.id]));
+}
+
+/** A ranked search hit before hydration: what the engine's full-text index returns. */
+export interface RankedHit {
+  type: 'series' | 'episode';
+  id: string;
+  /** Engine relevance, >= 0, higher is better. */
+  relevance: number;
+}
+
+/** Turns ranked hits into the contract's SearchHits (documents plus the partner's grants), keeping order. */
+export async function hydrateHits(
+  db: Kysely<Database>,
+  partnerId: string,
+  hits: RankedHit[],
+  score: (relevance: number) => number,
+): Promise<SearchHitDoc[]> {
+  const seriesIds = hits.filter((h) => h.type === 'series').map((h) => h.id);
+  const episodeIds = hits.filter((h) => h.type === 'episode').map((h) => h.id);
+  const seriesRows = seriesIds.length === 0 ? [] : await db
+    .selectFrom('series as s')
+    .innerJoin('partner_grants as g', (j) => j.onRef('g.series_id', '=', 's.id').on('g.partner_id', '=', partnerId))
+    .selectAll('s')
+    .select(['g.can_read', 'g.can_stream'])
+    .where('s.id', 'in', seriesIds)
+    .execute();
+  const episodeRows = episodeIds.length === 0 ? [] : await db
+    .selectFrom('episodes as e')
+    .innerJoin('series as s', 's.id', 'e.series_id')
+    .innerJoin('partner_grants as g', (j) => j.onRef('g.series_id', '=', 'e.series_id').on('g.partner_id', '=', partnerId))
+    .selectAll('e')
+    .select(['s.title as series_title', 'g.can_read', 'g.can_stream'])
+    .where('e.id', 'in', episodeIds)
+    .execute();
+  const seriesById = new Map(seriesRows.map((r) => [r.id, r]));
+  const episodesById = new Map(episodeRows.map((r) => [r.id, r]));
+
+  const out: SearchHitDoc[] = [];
+  for (const hit of hits) {
+    if (hit.type === 'series') {
+      const row = seriesById.get(hit.id);
+      if (row) out.push({ type: 'series', score: score(hit.relevance), series: { ...seriesSummaryDoc(row), grants: grantsOf(row.can_read, row.can_stream) } });
+    } else {
+      const row = episodesById.get(hit.id);
+      if (row) {
+        const episode = { ...episodeDoc(row), grants: grantsOf(row.can_read, row.can_stream) };
+        out.push({ type: 'episode', score: score(hit.relevance), episode, series_title: row.series_title });
+      }
+    }
+  }
+  return out;
+}

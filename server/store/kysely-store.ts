@@ -1,0 +1,277 @@
+/**
+ * The Store over any kysely database with the schema of server/store/schema.ts. Everything here
+ * is dialect-neutral; an engine subclass (sqlite.ts, later a PostgreSQL one) supplies only what
+ * differs: its migrations, how a write transaction takes its lock, which driver errors mean
+ * "unavailable", and its full-text index.
+ */
+import { Migrator, type Kysely, type Migration } from 'kysely';
+import { ApiError, InvalidCursorError, StoreUnavailableError } from '../errors.js';
+import type { components } from '../../generated/api.js';
+import * as read from './catalog-read.js';
+import { importCatalog, type SearchIndexChanges } from './catalog-import.js';
+import { decodeCursor, encodeCursor, pageOf, queryFingerprint } from './cursor.js';
+import { staticProvider } from './migrations/index.js';
+import { grantsOf, isoInstant, num } from './mapping.js';
+import type { Database, PartnerTable } from './schema.js';
+import { normalizedScore, searchTokens } from './search-terms.js';
+import * as usage from './usage.js';
+import type * as T from './types.js';
+
+/** What an engine's full-text search is asked: readable series of one partner only. */
+export interface RankRequest {
+  partnerId: string;
+  tokens: string[];
+  type: 'series' | 'episode' | undefined;
+  limit: number;
+  offset: number;
+}
+
+function partnerRecord(row: PartnerTable): T.PartnerRecord {
+  return {
+    id: row.id,
+    name: row.name,
+    apiKey: row.api_key,
+    secretHash: row.secret_hash,
+    credentialVersion: num(row.credential_version),
+    disabled: num(row.disabled) !== 0,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export abstract class KyselyStore implements T.Store {
+  abstract readonly engine: 'sqlite' | 'postgres';
+
+  constructor(protected readonly db: Kysely<Database>) {}
+
+  /** This engine's migrations, by name. */
+  protected abstract migrations(): Record<string, Migration>;
+  /** True when a driver error means the engine cannot answer now (busy, locked, unreachable). */
+  protected abstract isUnavailable(error: unknown): boolean;
+  /** Applies an import's changes to the engine's full-text index, inside the import transaction. */
+  protected abstract indexForSearch(db: Kysely<Database>, changes: SearchIndexChanges): Promise<void>;
+  /** Readable hits for the tokens, best first then by id, from offset, at most limit. */
+  protected abstract rankHits(db: Kysely<Database>, request: RankRequest): Promise<read.RankedHit[]>;
+
+  /** Runs fn in a read-write transaction; engines override to choose how the lock is taken. */
+  protected async writeTransaction<R>(fn: (db: Kysely<Database>) => Promise<R>): Promise<R> {
+    return this.db.transaction().execute(fn);
+  }
+
+  /** Runs a store operation, turning engine-unavailable errors into StoreUnavailableError. */
+  protected async guard<R>(fn: () => Promise<R>): Promise<R> {
+    try {
+      return await fn();
+    } catch (error) {
+      if (error instanceof ApiError || error instanceof StoreUnavailableError) throw error;
+      if (this.isUnavailable(error)) {
+        throw new StoreUnavailableError(`${this.engine} store unavailable: ${(error as Error).message}`, { cause: error });
+      }
+      throw error;
+    }
+  }
+
+  /** Runs the migrator on db (the store's database, or a connection holding the migration lock). */
+  protected async runMigrator(db: Kysely<Database>): Promise<void> {
+    const { error } = await new Migrator({ db, provider: staticProvider(this.migrations()) }).migrateToLatest();
+    if (error) throw error instanceof Error ? error : new Error(`migration failed: ${String(error)}`);
+  }
+
+  async migrate(): Promise<void> {
+    await this.guard(() => this.runMigrator(this.db));
+  }
+
+  async ping(): Promise<void> {
+    await this.guard(async () => {
+      await this.db.selectFrom('settings').select('key').limit(1).execute();
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.db.destroy();
+  }
+
+  // Partners.
+
+  async createPartner(input: { id: string; name: string; apiKey: string; secretHash: string; now: string }): Promise<T.PartnerRecord> {
+    const row: PartnerTable = {
+      id: input.id, name: input.name, api_key: input.apiKey, secret_hash: input.secretHash,
+      credential_version: 1, disabled: 0, created_at: isoInstant(input.now), updated_at: isoInstant(input.now),
+    };
+    return this.guard(async () => partnerRecord(await this.db.insertInto('partners').values(row).returningAll().executeTakeFirstOrThrow()));
+  }
+
+  async getPartner(id: string): Promise<T.PartnerRecord | undefined> {
+    return this.guard(async () => {
+      const row = await this.db.selectFrom('partners').selectAll().where('id', '=', id).executeTakeFirst();
+      return row && partnerRecord(row);
+    });
+  }
+
+  async getPartnerByApiKey(apiKey: string): Promise<T.PartnerRecord | undefined> {
+    return this.guard(async () => {
+      const row = await this.db.selectFrom('partners').selectAll().where('api_key', '=', apiKey).executeTakeFirst();
+      return row && partnerRecord(row);
+    });
+  }
+
+  async listPartners(): Promise<T.PartnerRecord[]> {
+    return this.guard(async () => (await this.db.selectFrom('partners').selectAll().orderBy('id').execute()).map(partnerRecord));
+  }
+
+  async rotateSecret(id: string, secretHash: string, now: string): Promise<T.PartnerRecord | undefined> {
+    // One UPDATE ... RETURNING: the increment happens in the engine, so concurrent rotations
+    // cannot both read the same version and hand out tokens that survive the other rotation.
+    return this.guard(async () => {
+      const row = await this.db
+        .updateTable('partners')
+        .set((eb) => ({ secret_hash: secretHash, credential_version: eb('credential_version', '+', 1), updated_at: isoInstant(now) }))
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst();
+      return row && partnerRecord(row);
+    });
+  }
+
+  async setPartnerDisabled(id: string, disabled: boolean, now: string): Promise<T.PartnerRecord | undefined> {
+    return this.guard(async () => {
+      const row = await this.db
+        .updateTable('partners')
+        .set({ disabled: disabled ? 1 : 0, updated_at: isoInstant(now) })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst();
+      return row && partnerRecord(row);
+    });
+  }
+
+  // Grants.
+
+  async setGrants(partnerId: string, seriesId: string, grants: T.Grant[], now: string): Promise<void> {
+    await this.guard(async () => {
+      if (grants.length === 0) {
+        await this.db.deleteFrom('partner_grants').where('partner_id', '=', partnerId).where('series_id', '=', seriesId).execute();
+        return;
+      }
+      const at = isoInstant(now);
+      const row = { partner_id: partnerId, series_id: seriesId, can_read: grants.includes('read') ? 1 : 0, can_stream: grants.includes('stream') ? 1 : 0, updated_at: at };
+      await this.db
+        .insertInto('partner_grants')
+        .values(row)
+        .onConflict((oc) =>
+          oc
+            .columns(['partner_id', 'series_id'])
+            .doUpdateSet({ can_read: row.can_read, can_stream: row.can_stream, updated_at: at })
+            // Re-stating the same grants is not a change: updated_at says when they last changed.
+            .where((eb) => eb.or([eb('partner_grants.can_read', '<>', row.can_read), eb('partner_grants.can_stream', '<>', row.can_stream)])),
+        )
+        .execute();
+    });
+  }
+
+  async getGrants(partnerId: string, seriesId: string): Promise<T.Grant[]> {
+    return this.guard(async () => {
+      const row = await this.db
+        .selectFrom('partner_grants')
+        .select(['can_read', 'can_stream'])
+        .where('partner_id', '=', partnerId)
+        .where('series_id', '=', seriesId)
+        .executeTakeFirst();
+      return row ? grantsOf(row.can_read, row.can_stream) : [];
+    });
+  }
+
+  async listEntitlements(partnerId: string, page: T.PageRequest): Promise<T.Page<T.EntitlementRecord>> {
+    return this.guard(async () => {
+      read.checkLimit(page.limit);
+      const fp = queryFingerprint('entitlements', { partner: partnerId });
+      let query = this.db
+        .selectFrom('partner_grants as g')
+        .innerJoin('series as s', 's.id', 'g.series_id')
+        .select(['g.series_id', 's.title', 'g.can_read', 'g.can_stream', 'g.updated_at'])
+        .where('g.partner_id', '=', partnerId);
+      if (page.cursor !== undefined) query = query.where('g.series_id', '>', decodeCursor(page.cursor, fp, ['string'])[0] as string);
+      const rows = await query.orderBy('g.series_id').limit(page.limit + 1).execute();
+      return pageOf(
+        rows,
+        page.limit,
+        (r) => ({ seriesId: r.series_id, seriesTitle: r.title, grants: grantsOf(r.can_read, r.can_stream), updatedAt: r.updated_at }),
+        (last) => encodeCursor(fp, [last.series_id]),
+      );
+    });
+  }
+
+  // Catalog.
+
+  async seriesExists(id: string): Promise<boolean> {
+    return this.guard(async () => (await this.db.selectFrom('series').select('id').where('id', '=', id).executeTakeFirst()) !== undefined);
+  }
+
+  async getSeries(id: string): Promise<T.SeriesDoc | undefined> {
+    return this.guard(() => read.getSeries(this.db, id));
+  }
+
+  async getEpisode(id: string): Promise<T.EpisodeDoc | undefined> {
+    return this.guard(() => read.getEpisode(this.db, id));
+  }
+
+  async listCatalog(query: T.CatalogQuery): Promise<T.Page<components['schemas']['SeriesSummary']>> {
+    return this.guard(() => read.listCatalog(this.db, query));
+  }
+
+  async listEpisodes(query: T.EpisodeQuery): Promise<T.Page<T.EpisodeDoc>> {
+    return this.guard(() => read.listEpisodes(this.db, query));
+  }
+
+  async search(query: T.SearchQuery): Promise<T.Page<T.SearchHitDoc>> {
+    return this.guard(async () => {
+      read.checkLimit(query.limit);
+      const tokens = searchTokens(query.q);
+      const fp = queryFingerprint('search', { partner: query.partnerId, tokens, type: query.type ?? null });
+      const offset = query.cursor === undefined ? 0 : (decodeCursor(query.cursor, fp, ['number'])[0] as number);
+      if (offset < 0) throw new InvalidCursorError();
+      if (tokens.length === 0) return { items: [], nextCursor: null };
+      const hits = await this.rankHits(this.db, { partnerId: query.partnerId, tokens, type: query.type, limit: query.limit + 1, offset });
+      const items = await read.hydrateHits(this.db, query.partnerId, hits.slice(0, query.limit), normalizedScore);
+      return { items, nextCursor: hits.length > query.limit ? encodeCursor(fp, [offset + query.limit]) : null };
+    });
+  }
+
+  async listAllSeries(page: T.PageRequest): Promise<T.Page<T.SeriesSummaryDoc>> {
+    return this.guard(() => read.listAllSeries(this.db, page));
+  }
+
+  async countSeries(): Promise<number> {
+    return this.guard(async () => num((await this.db.selectFrom('series').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n));
+  }
+
+  async importCatalog(series: T.ImportSeries[], now: string): Promise<T.ImportResult> {
+    return this.guard(() => this.writeTransaction((db) => importCatalog(db, series, now, (trx, changes) => this.indexForSearch(trx, changes))));
+  }
+
+  // Usage.
+
+  async addUsage(increments: T.UsageIncrement[]): Promise<void> {
+    if (increments.length === 0) return;
+    await this.guard(() => this.writeTransaction((db) => usage.addUsage(db, increments)));
+  }
+
+  async queryUsage(query: T.UsageQuery): Promise<T.UsageReportPage> {
+    return this.guard(() => usage.queryUsage(this.db, query));
+  }
+
+  // Settings.
+
+  async getSetting(key: string): Promise<string | undefined> {
+    return this.guard(async () => (await this.db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst())?.value);
+  }
+
+  async setSettingIfAbsent(key: string, value: string): Promise<string> {
+    return this.guard(() =>
+      this.writeTransaction(async (db) => {
+        await db.insertInto('settings').values({ key, value }).onConflict((oc) => oc.column('key').doNothing()).execute();
+        return (await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirstOrThrow()).value;
+      }),
+    );
+  }
+}

@@ -1,0 +1,21 @@
+/**
+ * Migrations per engine, listed statically (no filesystem globbing: the file layout at run time
+ * must not decide the schema). Names sort in application order; never rename or reorder one
+ * that has shipped.
+ */
+import type { Migration, MigrationProvider } from 'kysely';
+import { coreMigration } from './0001-core.js';
+import { sqliteSearchMigration } from './0002-sqlite-search.js';
+
+/** The SQLite migrations, in order. */
+export function sqliteMigrations(): Record<string, Migration> {
+  return {
+    '0001_core': coreMigration(),
+    '0002_sqlite_search': sqliteSearchMigration,
+  };
+}
+
+/** A kysely MigrationProvider over a fixed set of migrations. */
+export function staticProvider(migrations: Record<string, Migration>): MigrationProvider {
+  return { getMigrations: async () => migrations };
+}

@@ -1,0 +1,119 @@
+/**
+ * Table shapes as kysely sees them. Every column is a plain text or integer so the same query
+ * code runs on SQLite and PostgreSQL: dates are ISO strings (toISOString form, so they sort as
+ * text), list/object fields are JSON text, booleans are 0/1 integers. Search indexes (FTS5 on
+ * SQLite) are engine-specific and deliberately not described here.
+ */
+
+export interface SeriesTable {
+  id: string;
+  title: string;
+  /** Case- and accent-folded title: the `sort=title` key, compared bytewise on every engine. */
+  sort_title: string;
+  original_title: string | null;
+  synopsis: string;
+  short_synopsis: string;
+  /** JSON array of genres; the genre filter uses series_genres instead. */
+  genres: string;
+  content_ratings: string;
+  original_language: string;
+  audio_languages: string;
+  subtitle_languages: string;
+  release_year: number;
+  end_year: number | null;
+  status: string;
+  season_count: number;
+  episode_count: number;
+  artwork: string;
+  availability_starts_at: string;
+  availability_ends_at: string | null;
+  availability_territories: string;
+  /** Hash of the imported content (series fields and seasons, not episodes). */
+  content_hash: string;
+  created_at: string;
+  /** Latest change of the series' own content or any of its episodes. */
+  updated_at: string;
+}
+
+export interface SeriesGenreTable {
+  series_id: string;
+  genre: string;
+}
+
+export interface SeasonTable {
+  series_id: string;
+  season_number: number;
+  title: string;
+  release_year: number;
+  episode_count: number;
+}
+
+export interface EpisodeTable {
+  id: string;
+  series_id: string;
+  season_number: number;
+  episode_number: number;
+  title: string;
+  synopsis: string;
+  duration_seconds: number;
+  air_date: string | null;
+  content_ratings: string;
+  audio_languages: string;
+  subtitle_languages: string;
+  artwork: string;
+  availability_starts_at: string;
+  availability_ends_at: string | null;
+  availability_territories: string;
+  stream_formats: string;
+  content_hash: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PartnerTable {
+  id: string;
+  name: string;
+  api_key: string;
+  secret_hash: string;
+  credential_version: number;
+  disabled: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PartnerGrantTable {
+  partner_id: string;
+  series_id: string;
+  can_read: number;
+  can_stream: number;
+  updated_at: string;
+}
+
+export interface UsageCountTable {
+  partner_id: string;
+  /** UTC date, YYYY-MM-DD. */
+  day: string;
+  operation: string;
+  /** '' for requests about no single series: NULL cannot take part in a primary key. */
+  series_id: string;
+  requests: number;
+  stream_resolutions: number;
+  errors: number;
+  rate_limited: number;
+}
+
+export interface SettingTable {
+  key: string;
+  value: string;
+}
+
+export interface Database {
+  series: SeriesTable;
+  series_genres: SeriesGenreTable;
+  seasons: SeasonTable;
+  episodes: EpisodeTable;
+  partners: PartnerTable;
+  partner_grants: PartnerGrantTable;
+  usage_counts: UsageCountTable;
+  settings: SettingTable;
+}

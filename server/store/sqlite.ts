@@ -1,0 +1,141 @@
+/**
+ * The SQLite engine: better-sqlite3 through kysely's SqliteDialect. Only what is SQLite-specific
+ * lives here (pragmas, BEGIN IMMEDIATE, busy errors, FTS5); queries are in kysely-store.ts.
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, SqliteDialect, sql, type Migration } from 'kysely';
+import type { RankedHit } from './catalog-read.js';
+import type { SearchIndexChanges } from './catalog-import.js';
+import { KyselyStore, type RankRequest } from './kysely-store.js';
+import { sqliteMigrations } from './migrations/index.js';
+import type { Database } from './schema.js';
+
+export interface SqliteOptions {
+  /** How long a statement waits for another process's write lock before SQLITE_BUSY. */
+  busyTimeoutMs?: number;
+}
+
+/** Column weights for bm25 (unindexed id columns first): titles count ten times synopses. */
+const SERIES_WEIGHTS = sql`0.0, 10.0, 2.0, 1.0`;
+const EPISODE_WEIGHTS = sql`0.0, 0.0, 10.0, 1.0`;
+const ROWS_PER_STATEMENT = 500;
+
+/**
+ * The FTS rowid of a series or episode: its id's base-36 suffix (36^10 < 2^53, so exact). A
+ * derived rowid is stable and lets a changed row be deleted without a lookup table.
+ */
+export function ftsRowid(id: string): number {
+  const m = /^(?:ser|ep)_([0-9a-z]{10})$/.exec(id);
+  if (!m) throw new TypeError(`not a series or episode id: ${id}`);
+  return parseInt(m[1]!, 36);
+}
+
+/**
+ * The FTS5 MATCH expression for tokens: each quoted (a token is letters and digits only, so it
+ * cannot contain a quote), all required, the last also as a prefix.
+ */
+export function ftsMatch(tokens: string[]): string {
+  return tokens.map((t, i) => (i === tokens.length - 1 ? `"${t}"*` : `"${t}"`)).join(' ');
+}
+
+const UNAVAILABLE = /^SQLITE_(BUSY|LOCKED|IOERR|CANTOPEN|FULL|PROTOCOL|NOLFS)/;
+
+export class SqliteStore extends KyselyStore {
+  readonly engine = 'sqlite' as const;
+
+  private constructor(db: Kysely<Database>, private readonly raw: BetterSqlite3.Database) {
+    super(db);
+  }
+
+  /** Opens (creating if needed) the database file at path, or ':memory:'. Does not migrate. */
+  static open(path: string, options: SqliteOptions = {}): SqliteStore {
+    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+    const raw = new BetterSqlite3(path);
+    // busy_timeout first: switching to WAL itself needs a lock another process may hold.
+    raw.pragma(`busy_timeout = ${Math.max(0, Math.trunc(options.busyTimeoutMs ?? 5000))}`);
+    if (path !== ':memory:') raw.pragma('journal_mode = WAL');
+    // NORMAL is durable across application crashes in WAL mode and much faster than FULL.
+    raw.pragma('synchronous = NORMAL');
+    raw.pragma('foreign_keys = ON');
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: raw }) });
+    return new SqliteStore(db, raw);
+  }
+
+  protected migrations(): Record<string, Migration> {
+    return sqliteMigrations();
+  }
+
+  /**
+   * BEGIN IMMEDIATE takes the write lock up front (waiting up to busy_timeout): a deferred
+   * transaction that reads and then writes can fail at once with SQLITE_BUSY_SNAPSHOT when
+   * another process wrote in between, which the busy timeout cannot help with.
+   */
+  protected override async writeTransaction<R>(fn: (db: Kysely<Database>) => Promise<R>): Promise<R> {
+    return this.db.connection().execute(async (conn) => {
+      await sql`begin immediate`.execute(conn);
+      try {
+        const result = await fn(conn);
+        await sql`commit`.execute(conn);
+        return result;
+      } catch (error) {
+        if (this.raw.inTransaction) await sql`rollback`.execute(conn);
+        throw error;
+      }
+    });
+  }
+
+  /** Migrations under the write lock, so several processes starting at once apply them once. */
+  override async migrate(): Promise<void> {
+    await this.guard(() => this.writeTransaction((conn) => this.runMigrator(conn)));
+  }
+
+  protected isUnavailable(error: unknown): boolean {
+    const code = (error as { code?: unknown } | null)?.code;
+    if (typeof code === 'string' && UNAVAILABLE.test(code)) return true;
+    return error instanceof TypeError && /database connection is not open/.test(error.message);
+  }
+
+  protected async indexForSearch(db: Kysely<Database>, changes: SearchIndexChanges): Promise<void> {
+    const series = changes.series.map((s) => s.id);
+    const episodes = [...changes.episodes.map((e) => e.id), ...changes.removedEpisodes];
+    for (let i = 0; i < series.length; i += ROWS_PER_STATEMENT) {
+      const rowids = series.slice(i, i + ROWS_PER_STATEMENT).map(ftsRowid);
+      await sql`delete from series_fts where rowid in (${sql.join(rowids)})`.execute(db);
+    }
+    for (let i = 0; i < episodes.length; i += ROWS_PER_STATEMENT) {
+      const rowids = episodes.slice(i, i + ROWS_PER_STATEMENT).map(ftsRowid);
+      await sql`delete from episodes_fts where rowid in (${sql.join(rowids)})`.execute(db);
+    }
+    for (let i = 0; i < changes.series.length; i += ROWS_PER_STATEMENT) {
+      const values = changes.series
+        .slice(i, i + ROWS_PER_STATEMENT)
+        .map((s) => sql`(${ftsRowid(s.id)}, ${s.id}, ${s.title}, ${s.short_synopsis}, ${s.synopsis})`);
+      await sql`insert into series_fts (rowid, id, title, short_synopsis, synopsis) values ${sql.join(values)}`.execute(db);
+    }
+    for (let i = 0; i < changes.episodes.length; i += ROWS_PER_STATEMENT) {
+      const values = changes.episodes
+        .slice(i, i + ROWS_PER_STATEMENT)
+        .map((e) => sql`(${ftsRowid(e.id)}, ${e.id}, ${e.series_id}, ${e.title}, ${e.synopsis})`);
+      await sql`insert into episodes_fts (rowid, id, series_id, title, synopsis) values ${sql.join(values)}`.execute(db);
+    }
+  }
+
+  protected async rankHits(db: Kysely<Database>, r: RankRequest): Promise<RankedHit[]> {
+    const match = ftsMatch(r.tokens);
+    // FTS5 needs the table's own name (not an alias) in MATCH and bm25(). bm25 is negative,
+    // lower is better, so relevance = -bm25.
+    const seriesPart = sql`select 'series' as type, series_fts.id as id, -bm25(series_fts, ${SERIES_WEIGHTS}) as relevance
+      from series_fts join partner_grants g on g.series_id = series_fts.id
+      where series_fts match ${match} and g.partner_id = ${r.partnerId} and g.can_read = 1`;
+    const episodePart = sql`select 'episode' as type, episodes_fts.id as id, -bm25(episodes_fts, ${EPISODE_WEIGHTS}) as relevance
+      from episodes_fts join partner_grants g on g.series_id = episodes_fts.series_id
+      where episodes_fts match ${match} and g.partner_id = ${r.partnerId} and g.can_read = 1`;
+    const union =
+      r.type === 'series' ? seriesPart : r.type === 'episode' ? episodePart : sql`${seriesPart} union all ${episodePart}`;
+    const { rows } = await sql<RankedHit>`select type, id, relevance from (${union})
+      order by relevance desc, id asc limit ${r.limit} offset ${r.offset}`.execute(db);
+    return rows.map((row) => ({ type: row.type, id: row.id, relevance: Number(row.relevance) }));
+  }
+}

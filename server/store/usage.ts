@@ -1,0 +1,92 @@
+/**
+ * Usage counters, dialect-neutral: one row per (partner, UTC day, operation, series), summed on
+ * write with INSERT ... ON CONFLICT DO UPDATE, which SQLite and PostgreSQL spell the same way.
+ */
+import { sql, type Kysely } from 'kysely';
+import { decodeCursor, encodeCursor, pageOf, queryFingerprint } from './cursor.js';
+import { checkLimit } from './catalog-read.js';
+import { num } from './mapping.js';
+import type { Database, UsageCountTable } from './schema.js';
+import type { UsageCounts, UsageIncrement, UsageQuery, UsageReportPage } from './types.js';
+
+const COUNTERS = ['requests', 'stream_resolutions', 'errors', 'rate_limited'] as const;
+const ROWS_PER_INSERT = 500;
+
+/**
+ * Sums increments that share a key first: PostgreSQL refuses to update one row twice in a
+ * single INSERT ... ON CONFLICT, and fewer rows is cheaper on SQLite too.
+ */
+function aggregate(increments: UsageIncrement[]): UsageCountTable[] {
+  const byKey = new Map<string, UsageCountTable>();
+  for (const inc of increments) {
+    const seriesId = inc.seriesId ?? '';
+    const key = JSON.stringify([inc.partnerId, inc.day, inc.operation, seriesId]);
+    const row = byKey.get(key) ?? {
+      partner_id: inc.partnerId, day: inc.day, operation: inc.operation, series_id: seriesId,
+      requests: 0, stream_resolutions: 0, errors: 0, rate_limited: 0,
+    };
+    row.requests += inc.requests;
+    row.stream_resolutions += inc.streamResolutions;
+    row.errors += inc.errors;
+    row.rate_limited += inc.rateLimited;
+    byKey.set(key, row);
+  }
+  return [...byKey.values()];
+}
+
+/** Adds the increments into the counters (call inside a transaction). */
+export async function addUsage(db: Kysely<Database>, increments: UsageIncrement[]): Promise<void> {
+  const rows = aggregate(increments);
+  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
+    await db
+      .insertInto('usage_counts')
+      .values(rows.slice(i, i + ROWS_PER_INSERT))
+      .onConflict((oc) =>
+        oc.columns(['partner_id', 'day', 'operation', 'series_id']).doUpdateSet((eb) => ({
+          requests: eb('usage_counts.requests', '+', eb.ref('excluded.requests')),
+          stream_resolutions: eb('usage_counts.stream_resolutions', '+', eb.ref('excluded.stream_resolutions')),
+          errors: eb('usage_counts.errors', '+', eb.ref('excluded.errors')),
+          rate_limited: eb('usage_counts.rate_limited', '+', eb.ref('excluded.rate_limited')),
+        })),
+      )
+      .execute();
+  }
+}
+
+function counts(row: Record<(typeof COUNTERS)[number], unknown>): UsageCounts {
+  return {
+    requests: num(row.requests ?? 0),
+    stream_resolutions: num(row.stream_resolutions ?? 0),
+    errors: num(row.errors ?? 0),
+    rate_limited: num(row.rate_limited ?? 0),
+  };
+}
+
+const sums = COUNTERS.map((c) => sql<number>`coalesce(sum(${sql.ref(c)}), 0)`.as(c));
+
+/**
+ * One page of the partner's usage between two UTC days, grouped and ordered by key. Totals
+ * cover all of the partner's usage in the range, whatever the grouping, and are repeated on
+ * every page (so with group_by=series they include requests about no single series).
+ */
+export async function queryUsage(db: Kysely<Database>, q: UsageQuery): Promise<UsageReportPage> {
+  checkLimit(q.limit);
+  const fp = queryFingerprint('usage', { partner: q.partnerId, from: q.from, to: q.to, groupBy: q.groupBy });
+  const after = q.cursor === undefined ? undefined : (decodeCursor(q.cursor, fp, ['string'])[0] as string);
+  const keyColumn = q.groupBy === 'day' ? 'day' : q.groupBy === 'operation' ? 'operation' : 'series_id';
+
+  const inRange = db
+    .selectFrom('usage_counts')
+    .where('partner_id', '=', q.partnerId)
+    .where('day', '>=', q.from)
+    .where('day', '<=', q.to);
+  const totalsRow = await inRange.select(sums).executeTakeFirstOrThrow();
+
+  let rowsQuery = inRange.select([sql.ref<string>(keyColumn).as('key'), ...sums]).groupBy(keyColumn);
+  if (keyColumn === 'series_id') rowsQuery = rowsQuery.where('series_id', '<>', '');
+  if (after !== undefined) rowsQuery = rowsQuery.where(keyColumn, '>', after);
+  const rows = await rowsQuery.orderBy(keyColumn).limit(q.limit + 1).execute();
+
+  const page = pageOf(rows, q.limit, (r) => ({ key: r.key, ...counts(r) }), (last) => encodeCursor(fp, [last.key]));
+  return { ...page, totals: counts(totalsRow) };
+}
