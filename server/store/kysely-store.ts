@@ -64,7 +64,9 @@ export abstract class KyselyStore implements T.Store {
       return await fn();
     } catch (error) {
       if (error instanceof ApiError || error instanceof StoreUnavailableError) throw error;
-      if (this.isUnavailable(error)) {
+      // A closed store (kysely destroyed its driver) cannot answer either.
+      const closed = error instanceof Error && error.message === 'driver has already been destroyed';
+      if (closed || this.isUnavailable(error)) {
         throw new StoreUnavailableError(`${this.engine} store unavailable: ${(error as Error).message}`, { cause: error });
       }
       throw error;

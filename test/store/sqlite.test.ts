@@ -1,0 +1,112 @@
+/** SQLite-only behaviour: URL parsing, pragmas, busy handling, multi-process migrations, FTS helpers. */
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import BetterSqlite3 from 'better-sqlite3';
+import { afterAll, describe, expect, it } from 'vitest';
+import { StoreUnavailableError } from '../../server/errors.js';
+import { openStore, parseDatabaseUrl } from '../../server/store/index.js';
+import { searchTokens } from '../../server/store/search-terms.js';
+import { ftsMatch, ftsRowid } from '../../server/store/sqlite.js';
+import { removeTmpDbs, tmpDbPath } from './engines.js';
+import { pid, series, sid, T0 } from './fixtures.js';
+
+afterAll(removeTmpDbs);
+
+describe('parseDatabaseUrl', () => {
+  it.each([
+    ['./data/catalog.db', './data/catalog.db'],
+    ['/var/lib/catalog.db', '/var/lib/catalog.db'],
+    ['file:./data/x.db', './data/x.db'],
+    ['file:///var/lib/x.db', '/var/lib/x.db'],
+    ['sqlite:./x.db', './x.db'],
+    ['sqlite:///var/lib/x.db', '/var/lib/x.db'],
+    [':memory:', ':memory:'],
+    ['sqlite::memory:', ':memory:'],
+  ])('%s is the SQLite file %s', (url, path) => {
+    expect(parseDatabaseUrl(url)).toEqual({ engine: 'sqlite', path });
+  });
+
+  it('recognises PostgreSQL and rejects other schemes', async () => {
+    expect(parseDatabaseUrl('postgres://u@h/db')).toEqual({ engine: 'postgres', url: 'postgres://u@h/db' });
+    expect(parseDatabaseUrl('postgresql://u@h/db').engine).toBe('postgres');
+    await expect(openStore('postgres://u@localhost/catalog')).rejects.toThrow(/not supported yet/);
+    expect(() => parseDatabaseUrl('mysql://h/db')).toThrow(/not supported/);
+  });
+});
+
+describe('SqliteStore', () => {
+  it('creates the directory, uses WAL and enforces foreign keys', async () => {
+    const path = join(tmpDbPath(), 'nested', 'dir', 'catalog.db');
+    const store = await openStore(`file:${path}`);
+    try {
+      expect(existsSync(path)).toBe(true);
+      const raw = new BetterSqlite3(path, { readonly: true });
+      expect(raw.pragma('journal_mode', { simple: true })).toBe('wal');
+      raw.close();
+      await store.createPartner({ id: pid('a'), name: 'A', apiKey: 'k', secretHash: 'h', now: T0 });
+      await expect(store.setGrants(pid('a'), sid(404), ['read'], T0)).rejects.toThrow(/FOREIGN KEY/);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('works in memory', async () => {
+    const store = await openStore(':memory:');
+    await store.importCatalog([series(sid(1))], T0);
+    expect(await store.countSeries()).toBe(1);
+    await store.close();
+  });
+
+  it('answers StoreUnavailableError when another connection holds the write lock past the busy timeout', async () => {
+    const path = tmpDbPath();
+    const store = await openStore(path, { busyTimeoutMs: 50 });
+    const other = new BetterSqlite3(path);
+    try {
+      await store.createPartner({ id: pid('a'), name: 'A', apiKey: 'k', secretHash: 'h', now: T0 });
+      other.exec('begin immediate');
+      const increment = { partnerId: pid('a'), day: '2026-11-20', operation: 'getCatalog', seriesId: null, requests: 1, streamResolutions: 0, errors: 0, rateLimited: 0 };
+      await expect(store.addUsage([increment])).rejects.toBeInstanceOf(StoreUnavailableError);
+      await expect(store.importCatalog([series(sid(1))], T0)).rejects.toBeInstanceOf(StoreUnavailableError);
+      other.exec('rollback');
+      await store.addUsage([increment]);
+      expect((await store.queryUsage({ partnerId: pid('a'), from: '2026-11-20', to: '2026-11-20', groupBy: 'day', limit: 1 })).totals.requests).toBe(1);
+    } finally {
+      other.close();
+      await store.close();
+    }
+  });
+
+  it('applies migrations exactly once when several processes open a new database at the same time', async () => {
+    const path = tmpDbPath();
+    const child = fileURLToPath(new URL('./open-store-child.ts', import.meta.url));
+    const run = () =>
+      new Promise<number>((resolve, reject) => {
+        const p = spawn(process.execPath, ['--import', 'tsx', child, path], { stdio: ['ignore', 'ignore', 'pipe'] });
+        let stderr = '';
+        p.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+        p.on('error', reject);
+        p.on('exit', (code) => (code === 0 ? resolve(code) : reject(new Error(`child exited ${code}: ${stderr}`))));
+      });
+    expect(await Promise.all([run(), run(), run(), run()])).toEqual([0, 0, 0, 0]);
+    const raw = new BetterSqlite3(path, { readonly: true });
+    expect(raw.prepare('select name from kysely_migration order by name').pluck().all()).toEqual(['0001_core', '0002_sqlite_search']);
+    raw.close();
+  });
+});
+
+describe('search expression', () => {
+  it('extracts words of any script, quotes each and makes only the last a prefix', () => {
+    expect(searchTokens('  The "Lighthouse" keepers!* ')).toEqual(['the', 'lighthouse', 'keepers']);
+    expect(searchTokens('Café 東京 2049')).toEqual(['café', '東京', '2049']);
+    expect(searchTokens('"*()^:-')).toEqual([]);
+    expect(ftsMatch(['the', 'light'])).toBe('"the" "light"*');
+  });
+
+  it('derives a stable FTS rowid from the id and rejects other ids', () => {
+    expect(ftsRowid('ser_0000000001')).toBe(1);
+    expect(ftsRowid('ep_zzzzzzzzzz')).toBe(36 ** 10 - 1);
+    expect(() => ftsRowid('ser_ABC')).toThrow(TypeError);
+  });
+});
