@@ -1,0 +1,244 @@
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { describe, expect, it } from 'vitest';
+
+// The bundled document is what partners, Prism, the reference and the server all consume.
+const root = resolve(import.meta.dirname, '../..');
+const doc = JSON.parse(readFileSync(join(root, 'generated/openapi.json'), 'utf8')) as Doc;
+
+type Json = Record<string, unknown>;
+interface Doc extends Json {
+  info: Json;
+  servers?: { url: string }[];
+  security?: Json[];
+  paths: Record<string, Json>;
+  components: Json & { schemas: Record<string, Json>; securitySchemes: Record<string, Json> };
+}
+interface Operation extends Json {
+  operationId: string;
+  security?: Json[];
+  parameters?: Json[];
+  requestBody?: Json;
+  responses: Record<string, Json>;
+  servers?: { url: string }[];
+  'x-rate-limit-group'?: string;
+  'x-required-grant'?: string;
+}
+
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+
+/** Follows local `$ref`s (the bundle keeps shared responses, headers, parameters and examples in components). */
+function deref<T = Json>(node: unknown): T {
+  let current = node as Json;
+  for (let hops = 0; typeof current.$ref === 'string'; hops++) {
+    if (hops > 10) throw new Error(`$ref loop at ${current.$ref}`);
+    const ref = current.$ref;
+    if (!ref.startsWith('#/')) throw new Error(`non-local $ref ${ref} in the bundle`);
+    current = ref
+      .slice(2)
+      .split('/')
+      .map((part) => part.replaceAll('~1', '/').replaceAll('~0', '~'))
+      .reduce<unknown>((at, part) => (at as Json | undefined)?.[part], doc) as Json;
+    if (current === undefined) throw new Error(`dangling $ref ${ref}`);
+  }
+  return current as T;
+}
+
+const operations = Object.entries(doc.paths).flatMap(([path, item]) =>
+  METHODS.filter((method) => item[method] !== undefined).map((method) => ({
+    method: method.toUpperCase(),
+    path,
+    item,
+    op: item[method] as Operation,
+  })),
+);
+
+const EXPECTED: [operationId: string, method: string, path: string, group: string, grant: string | undefined][] = [
+  ['authenticate', 'POST', '/api/partner/auth', 'Authentication', undefined],
+  ['verifyToken', 'GET', '/api/partner/auth/verify', 'Authentication', undefined],
+  ['listEntitlements', 'GET', '/api/partner/content/entitlements', 'Content', undefined],
+  ['getCatalog', 'GET', '/api/partner/content/catalog', 'Content', 'read'],
+  ['searchCatalog', 'GET', '/api/partner/content/search', 'Content', 'read'],
+  ['getSeries', 'GET', '/api/partner/content/series/{series_id}', 'Content', 'read'],
+  ['listEpisodes', 'GET', '/api/partner/content/series/{series_id}/episodes', 'Content', 'read'],
+  ['getEpisode', 'GET', '/api/partner/content/episodes/{episode_id}', 'Content', 'read'],
+  ['resolveStream', 'GET', '/api/partner/streaming/episodes/{episode_id}', 'Streaming', 'stream'],
+  ['getUsage', 'GET', '/api/partner/analytics/usage', 'Content', undefined],
+];
+
+const responsesOf = (op: Operation) => Object.entries(op.responses).map(([status, r]) => [status, deref(r)] as const);
+
+describe('the bundled contract (generated/openapi.json)', () => {
+  it('holds exactly the ten partner operations, no more', () => {
+    const found = operations.map(({ method, path, op }) => `${op.operationId} ${method} ${path}`).sort();
+    expect(found).toEqual(EXPECTED.map(([id, method, path]) => `${id} ${method} ${path}`).sort());
+  });
+
+  it.each(
+    EXPECTED.map(([operationId, method, path, group, grant]) => ({ operationId, method, path, group, grant, needs: grant ?? 'no' })),
+  )(
+    '$operationId is $method $path in rate-limit group $group and needs $needs grant',
+    ({ operationId, method, path, group, grant }) => {
+      const found = operations.find(({ op }) => op.operationId === operationId);
+      expect(found, `${operationId} is missing`).toBeDefined();
+      expect({ method: found?.method, path: found?.path }).toEqual({ method, path });
+      expect(found?.op['x-rate-limit-group']).toBe(group);
+      expect(found?.op['x-required-grant']).toBe(grant);
+    },
+  );
+
+  it('states the rate-limit groups: Authentication 10, Content 100, Streaming 100 per 60 s', () => {
+    expect(doc.info['x-rate-limit-groups']).toEqual({
+      Authentication: { limit: 10, window_seconds: 60 },
+      Content: { limit: 100, window_seconds: 60 },
+      Streaming: { limit: 100, window_seconds: 60 },
+    });
+  });
+
+  it('lets authenticate alone go without a bearer token', () => {
+    const scheme = doc.components.securitySchemes.bearerAuth;
+    expect({ type: scheme?.type, scheme: scheme?.scheme }).toEqual({ type: 'http', scheme: 'bearer' });
+    for (const { op } of operations) {
+      const effective = op.security ?? doc.security;
+      expect(effective, op.operationId).toEqual(op.operationId === 'authenticate' ? [] : [{ bearerAuth: [] }]);
+    }
+  });
+
+  it('answers every 4xx and 5xx with an application/problem+json Problem document', () => {
+    const errors = operations.flatMap(({ op }) =>
+      responsesOf(op)
+        .filter(([status]) => /^[45]/.test(status))
+        .map(([status, response]) => ({ at: `${op.operationId} ${status}`, content: response.content as Json | undefined })),
+    );
+    expect(errors.length).toBeGreaterThanOrEqual(operations.length * 4);
+    for (const { at, content } of errors) {
+      expect(Object.keys(content ?? {}), at).toEqual(['application/problem+json']);
+      expect((content?.['application/problem+json'] as Json).schema, at).toEqual({ $ref: '#/components/schemas/Problem' });
+    }
+  });
+
+  it.each(EXPECTED.map(([id]) => id))('%s documents 400, 401, 429 and 500', (operationId) => {
+    const op = operations.find(({ op }) => op.operationId === operationId)?.op;
+    expect(Object.keys(op?.responses ?? {})).toEqual(expect.arrayContaining(['400', '401', '429', '500']));
+  });
+
+  it('sends Retry-After with every 429, and RateLimit and RateLimit-Policy with every 2xx and 4xx', () => {
+    for (const { op } of operations) {
+      for (const [status, response] of responsesOf(op)) {
+        const headers = Object.keys((response.headers as Json | undefined) ?? {});
+        if (status === '429') expect(headers, `${op.operationId} ${status}`).toContain('Retry-After');
+        if (/^[24]/.test(status)) {
+          expect(headers, `${op.operationId} ${status}`).toEqual(expect.arrayContaining(['RateLimit', 'RateLimit-Policy']));
+        }
+      }
+    }
+  });
+
+  it('names no plain-http server', () => {
+    const servers = [
+      ...(doc.servers ?? []),
+      ...operations.flatMap(({ item, op }) => [...((item.servers as { url: string }[]) ?? []), ...(op.servers ?? [])]),
+    ];
+    expect(servers.length).toBeGreaterThan(0);
+    expect(servers.map((s) => s.url).filter((url) => !url.startsWith('https://'))).toEqual([]);
+  });
+});
+
+// Every example must validate against its schema with a JSON Schema 2020-12 validator, independently
+// of the Redocly rules that check the same: partners copy these examples, and Prism serves them.
+const ajv = new Ajv2020({ allErrors: true, strict: true, strictTypes: false });
+addFormats.default(ajv);
+// OpenAPI's own formats, which JSON Schema leaves undefined.
+ajv.addFormat('int32', { type: 'number', validate: (n: number) => Number.isInteger(n) && n >= -(2 ** 31) && n < 2 ** 31 });
+ajv.addFormat('int64', { type: 'number', validate: (n: number) => Number.isSafeInteger(n) });
+ajv.addFormat('double', { type: 'number', validate: (n: number) => Number.isFinite(n) });
+// An annotation for tools (which oneOf branch to pick); oneOf itself does the validating.
+ajv.addKeyword({ keyword: 'discriminator', schemaType: 'object' });
+const CONTRACT_ID = 'https://contract.invalid/openapi.json';
+const pointAtContract = <T>(schema: T): T =>
+  JSON.parse(JSON.stringify(schema).replaceAll('"#/components/schemas/', `"${CONTRACT_ID}#/$defs/`)) as T;
+ajv.addSchema({ $id: CONTRACT_ID, $defs: pointAtContract(doc.components.schemas) });
+
+interface ExampleCase {
+  where: string;
+  schema: Json;
+  value: unknown;
+}
+
+function examplesOf(where: string, holder: Json, schema: unknown): ExampleCase[] {
+  if (schema === undefined) return [];
+  const cases: ExampleCase[] = [];
+  if ('example' in holder) cases.push({ where: `${where} example`, schema: schema as Json, value: holder.example });
+  for (const [name, example] of Object.entries((holder.examples as Json | undefined) ?? {})) {
+    const resolved = deref<{ value?: unknown; externalValue?: string }>(example);
+    if (resolved.externalValue !== undefined) throw new Error(`${where} example "${name}" is external: inline it`);
+    cases.push({ where: `${where} example "${name}"`, schema: schema as Json, value: resolved.value });
+  }
+  return cases;
+}
+
+const exampleCases: ExampleCase[] = operations.flatMap(({ item, op }) => {
+  const cases: ExampleCase[] = [];
+  for (const p of [...((item.parameters as Json[]) ?? []), ...(op.parameters ?? [])]) {
+    const param = deref(p);
+    cases.push(...examplesOf(`${op.operationId} parameter ${param.name as string}`, param, param.schema));
+  }
+  for (const [type, media] of Object.entries((deref(op.requestBody ?? {}).content as Record<string, Json>) ?? {})) {
+    cases.push(...examplesOf(`${op.operationId} request ${type}`, media, media.schema));
+  }
+  for (const [status, response] of responsesOf(op)) {
+    for (const [type, media] of Object.entries((response.content as Record<string, Json>) ?? {})) {
+      cases.push(...examplesOf(`${op.operationId} ${status} ${type}`, media, media.schema));
+    }
+    for (const [name, h] of Object.entries((response.headers as Json | undefined) ?? {})) {
+      const header = deref(h);
+      cases.push(...examplesOf(`${op.operationId} ${status} header ${name}`, header, header.schema));
+    }
+  }
+  return cases;
+});
+const schemaCases: ExampleCase[] = Object.entries(doc.components.schemas).flatMap(([name, schema]) =>
+  ((schema.examples as unknown[] | undefined) ?? []).map((value, i) => ({
+    where: `schema ${name} examples[${i}]`,
+    schema: { $ref: `#/components/schemas/${name}` },
+    value,
+  })),
+);
+
+/** Shared responses and headers repeat the same example under every operation: check each once. */
+function distinct(cases: ExampleCase[]): ExampleCase[] {
+  const groups = new Map<string, ExampleCase[]>();
+  for (const c of cases) {
+    const key = JSON.stringify([c.schema, c.value]);
+    groups.set(key, [...(groups.get(key) ?? []), c]);
+  }
+  return [...groups.values()].map(([first, ...rest]) => ({
+    ...(first as ExampleCase),
+    where: rest.length > 0 ? `${first?.where} (and ${rest.length} more places)` : `${first?.where}`,
+  }));
+}
+
+const validators = new Map<string, ValidateFunction>();
+function validatorFor(schema: Json): ValidateFunction {
+  const key = JSON.stringify(schema);
+  let validate = validators.get(key);
+  if (!validate) validators.set(key, (validate = ajv.compile(pointAtContract(schema))));
+  return validate;
+}
+
+describe('the contract examples', () => {
+  it('cover every operation: each has a documented success body', () => {
+    for (const { op } of operations) {
+      const success = new RegExp(`^${op.operationId} 2\\d\\d application/json example`);
+      expect(exampleCases.some((c) => success.test(c.where)), op.operationId).toBe(true);
+    }
+    expect(exampleCases.some((c) => c.where.startsWith('authenticate request application/json example'))).toBe(true);
+  });
+
+  it.each(distinct([...exampleCases, ...schemaCases]).map((c) => [c.where, c] as const))('%s validates against its schema', (_, c) => {
+    const validate = validatorFor(c.schema);
+    expect(validate(c.value) ? [] : validate.errors).toEqual([]);
+  });
+});
