@@ -746,7 +746,7 @@ export interface components {
          */
         CatalogSort: "title" | "updated_at";
         /**
-         * @description Words to find in titles and synopses. Every word must match; the last word also matches as a prefix.
+         * @description Words to find in titles and synopses. Every word must match; the last word also matches as a prefix. Punctuation is ignored, so it may be sent unencoded (`allowReserved`).
          * @example lighthouse
          */
         SearchQuery: string;
@@ -970,7 +970,7 @@ export interface operations {
         parameters: {
             query: {
                 /**
-                 * @description Words to find in titles and synopses. Every word must match; the last word also matches as a prefix.
+                 * @description Words to find in titles and synopses. Every word must match; the last word also matches as a prefix. Punctuation is ignored, so it may be sent unencoded (`allowReserved`).
                  * @example lighthouse
                  */
                 q: components["parameters"]["SearchQuery"];
