@@ -1,0 +1,131 @@
+/**
+ * createApp(deps) builds the Express app and never listens (server/main.ts does). The chain, in
+ * order: request id, logging, security headers, probes, operation lookup from the contract,
+ * usage counting, JSON body, bearer auth, the group's rate limit, contract validation, grant
+ * enforcement, the operation's handler, and one problem+json error handler.
+ */
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import type { Store as LimitStore } from 'express-rate-limit';
+import helmet from 'helmet';
+import type { Logger } from 'pino';
+import { pinoHttp } from 'pino-http';
+import type { TokenService } from './auth/tokens.js';
+import type { Clock } from './clock.js';
+import { loadContract, type Contract } from './contract.js';
+import { ApiError } from './errors.js';
+import { bearerAuth } from './http/authenticate.js';
+import { countUsage } from './http/count-usage.js';
+import { requireGrant } from './http/grants.js';
+import { ClockedMemoryStore } from './http/limit-store.js';
+import { resolveOperation } from './http/operation.js';
+import { problemHandler } from './http/problem.js';
+import { rateLimits } from './http/rate-limit.js';
+import { requestId } from './http/request-id.js';
+import './http/types.js';
+import { contractValidator } from './http/validator.js';
+import { authHandlers } from './routes/auth.js';
+import { contentHandlers } from './routes/content.js';
+import { streamingHandlers } from './routes/streaming.js';
+import type { HandlerDeps, OperationHandler } from './routes/types.js';
+import { usageHandlers } from './routes/usage.js';
+import { measureRequests, type Metrics } from './metrics.js';
+import type { StreamSigner } from './streaming/signer.js';
+import type { Store } from './store/types.js';
+import type { UsageRecorder } from './usage/recorder.js';
+
+export interface AppDeps {
+  store: Store;
+  tokens: TokenService;
+  streams: StreamSigner;
+  clock: Clock;
+  logger: Logger;
+  recorder: UsageRecorder;
+  contract?: Contract;
+  /** A limit store per rate-limit group; defaults to one in-process store each. */
+  createLimitStore?: (prefix: string) => LimitStore;
+  /** Express `trust proxy`: false (default), a hop count, or addresses/subnets of trusted proxies. */
+  trustProxy?: boolean | number | string;
+  /** Bench-only: multiplies every rate limit. */
+  limitMultiplier?: number;
+  /** True while shutting down, so /readyz takes the instance out of rotation. */
+  isDraining?: () => boolean;
+  metrics?: Metrics;
+}
+
+/** Builds the partner API app. */
+export function createApp(deps: AppDeps): Express {
+  const { store, logger, clock } = deps;
+  const contract = deps.contract ?? loadContract();
+  const handlerDeps: HandlerDeps = { store, tokens: deps.tokens, clock, streams: deps.streams };
+  const handlers: Record<string, OperationHandler> = {
+    ...authHandlers(handlerDeps),
+    ...contentHandlers(handlerDeps),
+    ...streamingHandlers(handlerDeps),
+    ...usageHandlers(handlerDeps),
+  };
+  for (const op of contract.operations) {
+    if (!handlers[op.operationId]) throw new Error(`createApp: no handler for contract operation ${op.operationId}`);
+  }
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', deps.trustProxy ?? false);
+  app.use(requestId());
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req) => (req as Request).id,
+      customProps: (req) => ({ partnerId: (req as Request).partner?.id, operationId: (req as Request).operation?.operationId }),
+      serializers: {
+        req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
+    }),
+  );
+  app.use(helmet());
+  if (deps.metrics) app.use(measureRequests(deps.metrics));
+
+  app.get('/healthz', (_req, res) => void res.json({ status: 'ok' }));
+  app.get('/readyz', async (_req, res) => {
+    if (deps.isDraining?.()) throw new ApiError('service_unavailable', 'The instance is shutting down.');
+    await store.ping();
+    res.json({ status: 'ready' });
+  });
+
+  // The partner reference and the contract it renders, from the same bundled document.
+  let reference: Promise<{ html: string; contentSecurityPolicy: string }> | undefined;
+  app.get('/docs', async (_req, res) => {
+    reference ??= import('../scripts/build-docs.js').then((m) => m.buildReference());
+    const { html, contentSecurityPolicy } = await reference;
+    res.setHeader('Content-Security-Policy', contentSecurityPolicy);
+    res.type('html').send(html);
+  });
+  app.get('/openapi.json', (_req, res) => void res.json(contract.document));
+
+  app.use(resolveOperation(contract.operations));
+  app.use(countUsage({ recorder: deps.recorder }));
+  app.use(express.json({ limit: '16kb' }));
+  app.use(bearerAuth({ tokens: deps.tokens, store }));
+  app.use(
+    rateLimits({
+      groups: contract.groups,
+      store,
+      createLimitStore: deps.createLimitStore ?? ((prefix) => new ClockedMemoryStore(clock, prefix)),
+      limitMultiplier: deps.limitMultiplier,
+      onLimited: (group) => deps.metrics?.rateLimited.inc({ group }),
+    }),
+  );
+  app.use(contractValidator(contract));
+  app.use(requireGrant({ store }));
+  app.use(async function dispatchOperation(req: Request, res: Response, next: NextFunction) {
+    const handler = req.operation && handlers[req.operation.operationId];
+    if (!handler) return next();
+    await handler(req, res);
+  });
+  app.use(() => {
+    throw new ApiError('not_found', 'No such resource. The partner API lives under /api/partner; see /docs.');
+  });
+  app.use(problemHandler({ logger }));
+  return app;
+}

@@ -1,0 +1,107 @@
+/**
+ * Access tokens: ES256-signed JWTs (RFC 8725 practices). The algorithm, issuer and audience are
+ * pinned; `exp`, `iat`, `sub` and `jti` are required. Several keys verify (looked up by `kid`),
+ * the first signs, so a key can be rotated while tokens signed by the previous one live out their
+ * 24 hours. Revocation is not decided here: tokens carry the partner's credential version (`cv`),
+ * which the bearer middleware compares with the store on every request.
+ */
+import { randomUUID } from 'node:crypto';
+import { errors as joseErrors, importJWK, jwtVerify, SignJWT, type JWK, type JWTPayload, type CryptoKey } from 'jose';
+import type { Clock } from '../clock.js';
+import { ApiError } from '../errors.js';
+
+export const TOKEN_TTL_SECONDS = 86_400;
+export const TOKEN_ALGORITHM = 'ES256';
+
+export interface TokenConfig {
+  /** Private JWKs (EC P-256), each with a `kid`; the first signs, all verify. */
+  keys: JWK[];
+  issuer: string;
+  audience: string;
+  clock: Clock;
+}
+
+export interface IssuedToken {
+  token: string;
+  issuedAt: number;
+  expiresAt: number;
+}
+
+export interface VerifiedToken {
+  partnerId: string;
+  credentialVersion: number;
+  issuedAt: number;
+  expiresAt: number;
+  jti: string;
+}
+
+export interface TokenService {
+  issue(partnerId: string, credentialVersion: number): Promise<IssuedToken>;
+  /** Verifies signature and claims; throws ApiError 401 (token_expired or unauthorized) otherwise. */
+  verify(token: string): Promise<VerifiedToken>;
+}
+
+/** Builds the token service; throws at start when a key is unusable, never at request time. */
+export async function createTokenService(config: TokenConfig): Promise<TokenService> {
+  if (config.keys.length === 0) throw new Error('tokens: at least one signing key is required');
+  const verifyKeys = new Map<string, CryptoKey>();
+  for (const jwk of config.keys) {
+    if (!jwk.kid) throw new Error('tokens: every signing key needs a kid');
+    if (jwk.kty !== 'EC' || jwk.crv !== 'P-256' || !jwk.d) throw new Error(`tokens: key ${jwk.kid} must be a private EC P-256 JWK`);
+    const { d: _private, ...publicJwk } = jwk;
+    verifyKeys.set(jwk.kid, (await importJWK({ ...publicJwk, alg: TOKEN_ALGORITHM }, TOKEN_ALGORITHM)) as CryptoKey);
+  }
+  const signingJwk = config.keys[0]!;
+  const signingKid = signingJwk.kid!;
+  const signingKey = await importJWK({ ...signingJwk, alg: TOKEN_ALGORITHM }, TOKEN_ALGORITHM);
+
+  return {
+    async issue(partnerId, credentialVersion) {
+      const issuedAt = Math.floor(config.clock.now() / 1000);
+      const expiresAt = issuedAt + TOKEN_TTL_SECONDS;
+      const token = await new SignJWT({ cv: credentialVersion })
+        .setProtectedHeader({ alg: TOKEN_ALGORITHM, kid: signingKid, typ: 'JWT' })
+        .setIssuer(config.issuer)
+        .setAudience(config.audience)
+        .setSubject(partnerId)
+        .setIssuedAt(issuedAt)
+        .setExpirationTime(expiresAt)
+        .setJti(randomUUID())
+        .sign(signingKey);
+      return { token, issuedAt, expiresAt };
+    },
+
+    async verify(token) {
+      let payload: JWTPayload;
+      try {
+        ({ payload } = await jwtVerify(
+          token,
+          (header) => {
+            const key = header.kid === undefined ? undefined : verifyKeys.get(header.kid);
+            if (!key) throw new joseErrors.JWSSignatureVerificationFailed('unknown key id');
+            return key;
+          },
+          {
+            algorithms: [TOKEN_ALGORITHM],
+            issuer: config.issuer,
+            audience: config.audience,
+            requiredClaims: ['exp', 'iat', 'sub', 'jti'],
+            currentDate: new Date(config.clock.now()),
+            typ: 'JWT',
+          },
+        ));
+      } catch (err) {
+        if (err instanceof joseErrors.JWTExpired) {
+          throw new ApiError('token_expired', 'The access token has expired; request a new one from POST /api/partner/auth.');
+        }
+        // Anything else (bad signature, wrong alg, claims, malformed) is one answer: do not help an attacker probe.
+        throw new ApiError('unauthorized', 'The access token is invalid.');
+      }
+      const { sub, iat, exp, jti, cv } = payload;
+      if (typeof cv !== 'number' || !Number.isInteger(cv) || typeof sub !== 'string' || typeof jti !== 'string') {
+        throw new ApiError('unauthorized', 'The access token is invalid.');
+      }
+      return { partnerId: sub, credentialVersion: cv, issuedAt: iat!, expiresAt: exp!, jti };
+    },
+  };
+}

@@ -1,0 +1,117 @@
+/**
+ * Configuration from environment variables, validated once at start. Every problem is reported
+ * together, naming the variable, so an operator fixes them in one go. The README's configuration
+ * table lists the same variables.
+ */
+import type { JWK } from 'jose';
+import type { StreamKey } from './streaming/signer.js';
+
+export interface Config {
+  production: boolean;
+  port: number;
+  host: string;
+  databaseUrl: string;
+  jwtKeys: JWK[] | undefined;
+  jwtIssuer: string;
+  jwtAudience: string;
+  streamBaseUrl: string;
+  streamKeys: StreamKey[] | undefined;
+  streamTtlSeconds: number;
+  trustProxy: boolean | number | string;
+  logLevel: string;
+  rateLimitMultiplier: number;
+  shutdownTimeoutMs: number;
+  /** 0 turns the metrics listener off. */
+  metricsPort: number;
+  metricsHost: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number, problems: string[]): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    problems.push(`${name} must be an integer from ${min} to ${max} (got "${raw}")`);
+    return fallback;
+  }
+  return n;
+}
+
+function parseJwtKeys(raw: string, problems: string[]): JWK[] | undefined {
+  try {
+    const keys = JSON.parse(raw) as JWK[];
+    if (!Array.isArray(keys) || keys.length === 0) throw new Error('not a non-empty array');
+    keys.forEach((k, i) => {
+      if (k.kty !== 'EC' || k.crv !== 'P-256' || !k.d || !k.x || !k.y || !k.kid) throw new Error(`key ${i} is not a private EC P-256 JWK with a kid`);
+    });
+    return keys;
+  } catch (err) {
+    problems.push(`JWT_SIGNING_KEYS must be a JSON array of private EC P-256 JWKs, each with a kid (${(err as Error).message})`);
+    return undefined;
+  }
+}
+
+function parseStreamKeys(raw: string, problems: string[]): StreamKey[] | undefined {
+  const keys: StreamKey[] = [];
+  for (const entry of raw.split(',').map((s) => s.trim()).filter(Boolean)) {
+    const [id, secret] = entry.split('=');
+    const bytes = secret ? Buffer.from(secret, 'base64url') : Buffer.alloc(0);
+    if (!id || !/^[A-Za-z0-9._-]{1,64}$/.test(id) || bytes.length < 32) {
+      problems.push('STREAM_SIGNING_KEYS must be a comma-separated list of kid=secret, each secret at least 32 bytes in base64url');
+      return undefined;
+    }
+    keys.push({ id, secret: bytes });
+  }
+  if (keys.length === 0) problems.push('STREAM_SIGNING_KEYS is empty');
+  return keys.length ? keys : undefined;
+}
+
+function parseTrustProxy(raw: string | undefined): boolean | number | string {
+  if (raw === undefined || raw === '' || raw === 'false') return false;
+  if (raw === 'true') return true;
+  return /^\d+$/.test(raw) ? Number(raw) : raw;
+}
+
+/** Reads and validates the configuration; throws ConfigError naming every bad or missing variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const problems: string[] = [];
+  const production = env.NODE_ENV === 'production';
+  const jwtKeys = env.JWT_SIGNING_KEYS ? parseJwtKeys(env.JWT_SIGNING_KEYS, problems) : undefined;
+  const streamKeys = env.STREAM_SIGNING_KEYS ? parseStreamKeys(env.STREAM_SIGNING_KEYS, problems) : undefined;
+  if (production && !env.JWT_SIGNING_KEYS) problems.push('JWT_SIGNING_KEYS is required when NODE_ENV=production');
+  if (production && !env.STREAM_SIGNING_KEYS) problems.push('STREAM_SIGNING_KEYS is required when NODE_ENV=production');
+  const streamBaseUrl = env.STREAM_BASE_URL ?? 'https://cdn.halcyon-studios.example';
+  if (!/^https:\/\/[^\s/]+(\/\S*)?$/.test(streamBaseUrl)) problems.push('STREAM_BASE_URL must be an https URL');
+  const rateLimitMultiplier = integer(env, 'BENCH_RATE_LIMIT_MULTIPLIER', 1, 1, 1_000_000, problems);
+  if (production && rateLimitMultiplier !== 1) problems.push('BENCH_RATE_LIMIT_MULTIPLIER is a benchmark setting and cannot be used when NODE_ENV=production');
+  const logLevel = env.LOG_LEVEL ?? 'info';
+  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) problems.push('LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent');
+  const config: Config = {
+    production,
+    port: integer(env, 'PORT', 3000, 0, 65_535, problems),
+    host: env.HOST ?? '0.0.0.0',
+    databaseUrl: env.DATABASE_URL ?? './data/catalog.db',
+    jwtKeys,
+    jwtIssuer: env.JWT_ISSUER ?? 'https://partners.halcyon-studios.example',
+    jwtAudience: env.JWT_AUDIENCE ?? 'partner-catalog',
+    streamBaseUrl,
+    streamKeys,
+    streamTtlSeconds: integer(env, 'STREAM_URL_TTL_SECONDS', 3600, 60, 86_400, problems),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    logLevel,
+    rateLimitMultiplier,
+    shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 300_000, problems),
+    metricsPort: integer(env, 'METRICS_PORT', 9464, 0, 65_535, problems),
+    // Loopback by default: metrics describe partners' traffic and are not for the public listener.
+    metricsHost: env.METRICS_HOST ?? '127.0.0.1',
+  };
+  if (problems.length) throw new ConfigError(problems);
+  return config;
+}

@@ -1,0 +1,85 @@
+/**
+ * The one entry that listens: `npm start`. Reads the configuration, builds the runtime, serves,
+ * and shuts down gracefully on SIGTERM/SIGINT: stop accepting, let in-flight requests finish
+ * within SHUTDOWN_TIMEOUT_MS, flush usage counts, close the store.
+ */
+import { createServer } from 'node:http';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { createLogger } from './logger.js';
+import { createMetricsServer } from './metrics.js';
+import { createRuntime } from './runtime.js';
+
+let config: Config;
+try {
+  config = loadConfig();
+} catch (err) {
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+    process.exit(1);
+  }
+  throw err;
+}
+
+const logger = createLogger(config.logLevel);
+const runtime = await createRuntime(config, { logger });
+const server = createServer(runtime.app);
+// Bounded waits for slow or stalled clients; keep-alive longer than typical load balancers' idle timeout.
+server.requestTimeout = 30_000;
+server.headersTimeout = 10_000;
+server.keepAliveTimeout = 65_000;
+
+const metricsServer = config.metricsPort ? createMetricsServer(runtime.metrics) : undefined;
+metricsServer?.listen(config.metricsPort, config.metricsHost, () => {
+  logger.info({ port: config.metricsPort, host: config.metricsHost }, 'metrics listening');
+});
+
+server.listen(config.port, config.host, () => {
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const base = `http://localhost:${port}`;
+  logger.info({ port, engine: runtime.store.engine }, 'listening');
+  const demo = runtime.seed.demoPartner;
+  const lines = [
+    `Partner Catalog API listening on ${base} (store: ${runtime.store.engine} ${config.databaseUrl})`,
+    `Reference: ${base}/docs`,
+  ];
+  if (demo) {
+    lines.push(
+      '',
+      'A demo partner was created. Its secret is shown only this once:',
+      `  partner_id  ${demo.partner.id}`,
+      `  api_key     ${demo.partner.apiKey}`,
+      `  api_secret  ${demo.apiSecret}`,
+      '',
+      'First call:',
+      `  TOKEN=$(curl -s ${base}/api/partner/auth -H 'Content-Type: application/json' \\`,
+      `    -d '{"api_key":"${demo.partner.apiKey}","api_secret":"${demo.apiSecret}"}' | node -pe 'JSON.parse(require("fs").readFileSync(0)).access_token')`,
+      `  curl -s ${base}/api/partner/content/catalog -H "Authorization: Bearer $TOKEN"`,
+    );
+  }
+  // Printed to stdout, not the log: the demo secret must not be kept in log storage.
+  process.stdout.write(lines.join('\n') + '\n');
+});
+
+let stopping = false;
+async function shutdown(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, 'shutting down');
+  runtime.drain();
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  const timer = setTimeout(() => {
+    logger.warn('in-flight requests did not finish in time; closing their connections');
+    server.closeAllConnections();
+  }, config.shutdownTimeoutMs);
+  timer.unref();
+  await closed;
+  clearTimeout(timer);
+  metricsServer?.close();
+  await runtime.close();
+  logger.info('stopped');
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -1,0 +1,73 @@
+/**
+ * Prometheus metrics (prom-client), served on their own port (METRICS_PORT) so they never share
+ * the partners' listener: request counts and latency by operation and status, rate-limit
+ * rejections by group, the usage buffer's depth, and the default process metrics.
+ */
+import { createServer, type Server } from 'node:http';
+import type { NextFunction, Request, Response } from 'express';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+export interface Metrics {
+  registry: Registry;
+  requests: Counter<'operation' | 'status'>;
+  latency: Histogram<'operation' | 'status'>;
+  rateLimited: Counter<'group'>;
+  /** Reports the value of the usage buffer depth at scrape time. */
+  watchUsageBuffer(depth: () => number): void;
+}
+
+/** A registry with the service's metrics and the default process metrics. */
+export function createMetrics(): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  let depth: () => number = () => 0;
+  new Gauge({
+    name: 'partner_api_usage_buffer_groups',
+    help: 'Usage-count groups buffered in memory, not yet written to the store',
+    registers: [registry],
+    collect() {
+      this.set(depth());
+    },
+  });
+  return {
+    registry,
+    requests: new Counter({ name: 'partner_api_requests_total', help: 'Requests answered, by operation and status', labelNames: ['operation', 'status'], registers: [registry] }),
+    latency: new Histogram({
+      name: 'partner_api_request_duration_seconds',
+      help: 'Time to answer, by operation and status',
+      labelNames: ['operation', 'status'],
+      buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+      registers: [registry],
+    }),
+    rateLimited: new Counter({ name: 'partner_api_rate_limited_total', help: 'Requests refused with 429, by rate-limit group', labelNames: ['group'], registers: [registry] }),
+    watchUsageBuffer(fn) {
+      depth = fn;
+    },
+  };
+}
+
+/** Middleware factory: counts and times every request by its contract operation. */
+export function measureRequests(metrics: Metrics) {
+  if (!metrics) throw new Error('measureRequests: metrics are required');
+  return function measureRequestsMiddleware(req: Request, res: Response, next: NextFunction): void {
+    const stop = metrics.latency.startTimer();
+    res.once('finish', () => {
+      const labels = { operation: req.operation?.operationId ?? 'none', status: String(res.statusCode) };
+      metrics.requests.inc(labels);
+      stop(labels);
+    });
+    next();
+  };
+}
+
+/** Serves `GET /metrics` on its own listener. */
+export function createMetricsServer(metrics: Metrics): Server {
+  return createServer(async (req, res) => {
+    if (req.method !== 'GET' || req.url !== '/metrics') {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { 'Content-Type': metrics.registry.contentType });
+    res.end(await metrics.registry.metrics());
+  });
+}

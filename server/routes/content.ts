@@ -1,0 +1,61 @@
+/** Content operations: entitlements, catalog, search, series, episodes. Grants are enforced by middleware. */
+import type { components, operations } from '../../generated/api.js';
+import { ApiError } from '../errors.js';
+import type { EpisodeDoc } from '../store/types.js';
+import { partnerId, pathParam, query, type HandlerDeps, type OperationHandler } from './types.js';
+
+type Q<Op extends keyof operations> = NonNullable<operations[Op]['parameters']['query']>;
+type Episode = components['schemas']['Episode'];
+
+/** Handlers of the Content group (catalog side). */
+export function contentHandlers({ store }: HandlerDeps): Record<string, OperationHandler> {
+  return {
+    async listEntitlements(req, res) {
+      const q = query<Q<'listEntitlements'>>(req);
+      const page = await store.listEntitlements(partnerId(req), { limit: q.limit ?? 25, cursor: q.cursor });
+      res.json({
+        items: page.items.map((e) => ({ series_id: e.seriesId, series_title: e.seriesTitle, grants: e.grants, updated_at: e.updatedAt })),
+        next_cursor: page.nextCursor,
+      });
+    },
+
+    async getCatalog(req, res) {
+      const q = query<Q<'getCatalog'>>(req);
+      const page = await store.listCatalog({
+        partnerId: partnerId(req),
+        genre: q.genre,
+        // Offsets like +02:00 are valid input; the store compares UTC strings.
+        updatedSince: q.updated_since === undefined ? undefined : new Date(q.updated_since).toISOString(),
+        sort: q.sort ?? 'title',
+        limit: q.limit ?? 25,
+        cursor: q.cursor,
+      });
+      res.json({ items: page.items, next_cursor: page.nextCursor });
+    },
+
+    async searchCatalog(req, res) {
+      const q = query<Q<'searchCatalog'>>(req);
+      const page = await store.search({ partnerId: partnerId(req), q: q.q, type: q.type, limit: q.limit ?? 25, cursor: q.cursor });
+      res.json({ items: page.items, next_cursor: page.nextCursor });
+    },
+
+    async getSeries(req, res) {
+      const series = await store.getSeries(pathParam(req, 'series_id'));
+      // requireGrant has established that it exists and is readable; a concurrent delete is a 404.
+      if (!series) throw new ApiError('not_found', `No series with id ${pathParam(req, 'series_id')}.`);
+      res.json({ ...series, grants: req.seriesGrants!.grants });
+    },
+
+    async listEpisodes(req, res) {
+      const q = query<Q<'listEpisodes'>>(req);
+      const page = await store.listEpisodes({ seriesId: pathParam(req, 'series_id'), season: q.season, limit: q.limit ?? 25, cursor: q.cursor });
+      const grants = req.seriesGrants!.grants;
+      res.json({ items: page.items.map((e): Episode => ({ ...e, grants })), next_cursor: page.nextCursor });
+    },
+
+    async getEpisode(req, res) {
+      const episode = res.locals.episode as EpisodeDoc;
+      res.json({ ...episode, grants: req.seriesGrants!.grants });
+    },
+  };
+}

@@ -1,0 +1,38 @@
+/** Streaming operations: resolveStream. The stream grant is enforced by middleware. */
+import type { operations } from '../../generated/api.js';
+import { ApiError } from '../errors.js';
+import type { EpisodeDoc } from '../store/types.js';
+import { iso, partnerId, query, type HandlerDeps, type OperationHandler } from './types.js';
+
+type ResolveQuery = NonNullable<operations['resolveStream']['parameters']['query']>;
+
+/** Handlers of the Streaming group. */
+export function streamingHandlers({ clock, streams }: HandlerDeps): Record<string, OperationHandler> {
+  return {
+    async resolveStream(req, res) {
+      const episode = res.locals.episode as EpisodeDoc;
+      const format = query<ResolveQuery>(req).format ?? 'hls';
+      const now = clock.now();
+      const { starts_at, ends_at } = episode.availability;
+      if (now < Date.parse(starts_at)) {
+        throw new ApiError('outside_availability_window', `Episode ${episode.id} is available from ${starts_at}.`);
+      }
+      if (ends_at !== null && now >= Date.parse(ends_at)) {
+        throw new ApiError('outside_availability_window', `Episode ${episode.id} was available until ${ends_at}.`);
+      }
+      if (!episode.stream_formats.includes(format)) {
+        throw new ApiError('not_found', `Episode ${episode.id} has no ${format} manifest; it offers ${episode.stream_formats.join(', ')}.`);
+      }
+      const signed = streams.sign({ episodeId: episode.id, format, partnerId: partnerId(req) });
+      res.locals.streamResolved = true;
+      res.setHeader('Cache-Control', 'no-store');
+      res.json({
+        episode_id: episode.id,
+        format,
+        url: signed.url,
+        expires_at: iso(signed.expiresAt * 1000),
+        expires_in: streams.ttlSeconds,
+      });
+    },
+  };
+}

@@ -1,0 +1,39 @@
+/** What every operation handler receives. */
+import type { Request, Response } from 'express';
+import type { TokenService } from '../auth/tokens.js';
+import type { Clock } from '../clock.js';
+import type { StreamSigner } from '../streaming/signer.js';
+import type { Store } from '../store/types.js';
+
+export interface HandlerDeps {
+  store: Store;
+  tokens: TokenService;
+  clock: Clock;
+  streams: StreamSigner;
+}
+
+/** An operation handler: reads the validated request, throws ApiError for problems, sends JSON. */
+export type OperationHandler = (req: Request, res: Response) => Promise<void>;
+
+/** Query parameters after express-openapi-validator has validated and coerced them. */
+export function query<T>(req: Request): T {
+  return req.query as unknown as T;
+}
+
+/** Path parameters as matched by express-openapi-validator. */
+export function pathParam(req: Request, name: string): string {
+  const value = (req as { openapi?: { pathParams?: Record<string, string> } }).openapi?.pathParams?.[name];
+  if (value === undefined) throw new Error(`path parameter ${name} missing: is the route in the contract?`);
+  return value;
+}
+
+/** The authenticated partner; the bearer middleware guarantees it for operations that need it. */
+export function partnerId(req: Request): string {
+  if (!req.partner) throw new Error('no authenticated partner on a bearer operation');
+  return req.partner.id;
+}
+
+/** An instant (epoch ms or seconds-precision) as an ISO 8601 string. */
+export function iso(ms: number): string {
+  return new Date(ms).toISOString();
+}

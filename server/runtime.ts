@@ -1,0 +1,94 @@
+/**
+ * Wires the running service from its configuration: store, keys, token service, stream signer,
+ * usage recorder and the app. server/main.ts and the tests both start servers through this, so
+ * tests exercise the real wiring.
+ */
+import type { Express } from 'express';
+import type { Logger } from 'pino';
+import type { AppDeps } from './app.js';
+import { createApp } from './app.js';
+import { createTokenService, type TokenService } from './auth/tokens.js';
+import { systemClock, type Clock } from './clock.js';
+import type { Config } from './config.js';
+import { devJwtKeys, devStreamKeys } from './dev-keys.js';
+import { createMetrics, type Metrics } from './metrics.js';
+import { seedIfEmpty, type SeedResult } from './seed-demo.js';
+import { openStore } from './store/index.js';
+import type { Store } from './store/types.js';
+import { createStreamSigner, type StreamSigner } from './streaming/signer.js';
+import { UsageRecorder } from './usage/recorder.js';
+
+export interface Runtime {
+  app: Express;
+  store: Store;
+  tokens: TokenService;
+  streams: StreamSigner;
+  recorder: UsageRecorder;
+  metrics: Metrics;
+  seed: SeedResult;
+  /** Marks the instance as draining: /readyz answers 503 from now on. */
+  drain(): void;
+  /** Flushes usage and closes the store. */
+  close(): Promise<void>;
+}
+
+export interface RuntimeOptions {
+  logger: Logger;
+  clock?: Clock;
+  /** Overrides for tests (e.g. a shared limit store). */
+  overrides?: Partial<Pick<AppDeps, 'createLimitStore'>> & { store?: Store };
+}
+
+/** Opens the store, seeds it when empty, and builds the app. */
+export async function createRuntime(config: Config, options: RuntimeOptions): Promise<Runtime> {
+  const clock = options.clock ?? systemClock;
+  const { logger } = options;
+  const store = options.overrides?.store ?? (await openStore(config.databaseUrl));
+  const seed = await seedIfEmpty(store, { production: config.production, now: new Date(clock.now()).toISOString() });
+  const tokens = await createTokenService({
+    keys: config.jwtKeys ?? (await devJwtKeys(store)),
+    issuer: config.jwtIssuer,
+    audience: config.jwtAudience,
+    clock,
+  });
+  const streams = createStreamSigner({
+    baseUrl: config.streamBaseUrl,
+    keys: config.streamKeys ?? (await devStreamKeys(store)),
+    ttlSeconds: config.streamTtlSeconds,
+    clock,
+  });
+  const recorder = new UsageRecorder({ store, clock, logger });
+  recorder.start();
+  const metrics = createMetrics();
+  metrics.watchUsageBuffer(() => recorder.depth());
+  let draining = false;
+  const app = createApp({
+    store,
+    tokens,
+    streams,
+    clock,
+    logger,
+    recorder,
+    trustProxy: config.trustProxy,
+    limitMultiplier: config.rateLimitMultiplier,
+    isDraining: () => draining,
+    metrics,
+    ...(options.overrides?.createLimitStore ? { createLimitStore: options.overrides.createLimitStore } : {}),
+  });
+  return {
+    app,
+    store,
+    tokens,
+    streams,
+    recorder,
+    metrics,
+    seed,
+    drain: () => {
+      draining = true;
+    },
+    async close() {
+      await recorder.stop();
+      await store.close();
+    },
+  };
+}

@@ -1,0 +1,98 @@
+/**
+ * Usage counting that never slows a request: counts are summed in memory per (partner, UTC day,
+ * operation, series) and written to the store in one batch at least once a second, and on
+ * shutdown. A failed write keeps the counts for the next flush, so nothing is lost while the
+ * process lives; a hard crash loses at most the last flush interval of counts.
+ */
+import type { Logger } from 'pino';
+import type { Clock } from '../clock.js';
+import type { Outcome, Store, UsageIncrement } from '../store/types.js';
+
+export interface UsageEvent {
+  partnerId: string;
+  operation: string;
+  seriesId: string | null;
+  status: number;
+  streamResolved: boolean;
+}
+
+/** The outcome class of an HTTP status, as analytics counts it. */
+export function outcomeOf(status: number): Outcome {
+  if (status === 429) return '429';
+  if (status >= 500) return '5xx';
+  if (status >= 400) return '4xx';
+  return '2xx';
+}
+
+export class UsageRecorder {
+  private pending = new Map<string, UsageIncrement>();
+  private timer: NodeJS.Timeout | undefined;
+  private flushing: Promise<void> = Promise.resolve();
+
+  constructor(private readonly options: { store: Store; clock: Clock; logger: Logger; flushIntervalMs?: number }) {
+    if (!options.store || !options.clock) throw new Error('UsageRecorder: store and clock are required');
+  }
+
+  /** Adds one request to the in-memory counts. */
+  record(event: UsageEvent): void {
+    const day = new Date(this.options.clock.now()).toISOString().slice(0, 10);
+    const key = `${event.partnerId}\u0000${day}\u0000${event.operation}\u0000${event.seriesId ?? ''}`;
+    let row = this.pending.get(key);
+    if (!row) {
+      row = { partnerId: event.partnerId, day, operation: event.operation, seriesId: event.seriesId, requests: 0, streamResolutions: 0, errors: 0, rateLimited: 0 };
+      this.pending.set(key, row);
+    }
+    const outcome = outcomeOf(event.status);
+    row.requests += 1;
+    if (event.streamResolved) row.streamResolutions += 1;
+    if (outcome === '429') row.rateLimited += 1;
+    else if (outcome !== '2xx') row.errors += 1;
+  }
+
+  /** Groups waiting to be written. */
+  depth(): number {
+    return this.pending.size;
+  }
+
+  /** Writes what is pending; concurrent calls are serialized. */
+  flush(): Promise<void> {
+    this.flushing = this.flushing.then(() => this.writeOnce());
+    return this.flushing;
+  }
+
+  private async writeOnce(): Promise<void> {
+    if (this.pending.size === 0) return;
+    const batch = this.pending;
+    this.pending = new Map();
+    try {
+      await this.options.store.addUsage([...batch.values()]);
+    } catch (err) {
+      // Put the counts back, summed with anything recorded meanwhile, for the next flush.
+      for (const [key, row] of batch) {
+        const newer = this.pending.get(key);
+        if (newer) {
+          row.requests += newer.requests;
+          row.streamResolutions += newer.streamResolutions;
+          row.errors += newer.errors;
+          row.rateLimited += newer.rateLimited;
+        }
+        this.pending.set(key, row);
+      }
+      this.options.logger.warn({ err, groups: batch.size }, 'usage flush failed; counts kept for the next flush');
+    }
+  }
+
+  /** Starts the periodic flush (at least once a second by default). */
+  start(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => void this.flush(), this.options.flushIntervalMs ?? 1000);
+    this.timer.unref();
+  }
+
+  /** Stops the periodic flush and writes what is left. */
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    await this.flush();
+  }
+}
