@@ -1,0 +1,168 @@
+/**
+ * The one way tests start the real server: the production wiring (server/runtime.ts) on a fresh
+ * SQLite file, listening on 127.0.0.1 port 0, with an injected clock, captured logs, a store that
+ * can be told to fail, and every (operationId, status) it answers recorded for the contract
+ * coverage check (test/contract-coverage.ts). Servers are closed after each test.
+ */
+import { appendFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { exportJWK, generateKeyPair, type JWK } from 'jose';
+import createClient from 'openapi-fetch';
+import { afterEach } from 'vitest';
+import type { paths } from '../../generated/api.js';
+import { ManualClock } from '../../server/clock.js';
+import { loadConfig } from '../../server/config.js';
+import { StoreUnavailableError } from '../../server/errors.js';
+import { createLogger } from '../../server/logger.js';
+import { createPartner } from '../../server/partners.js';
+import { createRuntime, type Runtime } from '../../server/runtime.js';
+import { openStore } from '../../server/store/index.js';
+import type { Grant, Store } from '../../server/store/types.js';
+
+export const COVERAGE_DIR = join(import.meta.dirname, '../../.tmp/contract-coverage');
+
+export type Fault = 'error' | 'unavailable' | undefined;
+
+export interface TestPartner {
+  id: string;
+  apiKey: string;
+  apiSecret: string;
+}
+
+export interface TestServer {
+  url: string;
+  clock: ManualClock;
+  runtime: Runtime;
+  /** The store without fault injection, for arranging data. */
+  store: Store;
+  /** The private JWKs the server signs and verifies with (first signs). */
+  jwtKeys: JWK[];
+  /** Everything logged so far, one JSON line each. */
+  logs(): string;
+  /** Makes every store call fail (`error`: an unexpected failure, `unavailable`: engine down) until reset. */
+  setFault(fault: Fault): void;
+  client: ReturnType<typeof createClient<paths>>;
+  /** Creates a partner with the given grants per series id. */
+  partner(grants?: Record<string, Grant[]>, name?: string): Promise<TestPartner>;
+  /** Authenticates a partner over HTTP and returns its access token. */
+  token(partner: TestPartner): Promise<string>;
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  env?: Record<string, string>;
+  clock?: ManualClock;
+  jwtKeys?: JWK[];
+}
+
+/** A fresh private ES256 JWK with the given kid. */
+export async function newJwtKey(kid: string): Promise<JWK> {
+  const { privateKey } = await generateKeyPair('ES256', { extractable: true });
+  return { ...(await exportJWK(privateKey)), kid };
+}
+
+function withFaults(store: Store, current: () => Fault): Store {
+  return new Proxy(store, {
+    get(target, prop, receiver) {
+      const value = Reflect.get(target, prop, receiver) as unknown;
+      if (typeof value !== 'function' || prop === 'close') return value;
+      return (...args: unknown[]) => {
+        const fault = current();
+        if (fault === 'error') return Promise.reject(new Error('injected store failure: SELECT * FROM secret_table'));
+        if (fault === 'unavailable') return Promise.reject(new StoreUnavailableError('injected: engine unreachable'));
+        return (value as (...a: unknown[]) => unknown).apply(target, args);
+      };
+    },
+  });
+}
+
+function recordCoverage(req: IncomingMessage, status: number): void {
+  const op = (req as { operation?: { operationId: string } }).operation;
+  if (!op) return;
+  mkdirSync(COVERAGE_DIR, { recursive: true });
+  appendFileSync(join(COVERAGE_DIR, `${process.pid}.jsonl`), JSON.stringify([op.operationId, status]) + '\n');
+}
+
+const open = new Set<TestServer>();
+afterEach(async () => {
+  await Promise.all([...open].map((s) => s.close()));
+});
+
+/** Starts a real server; it is closed automatically after the current test. */
+export async function startServer(options: StartOptions = {}): Promise<TestServer> {
+  const dir = mkdtempSync(join(tmpdir(), 'pcas-server-'));
+  const clock = options.clock ?? new ManualClock(Date.now());
+  const jwtKeys = options.jwtKeys ?? [await newJwtKey('test-1')];
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATABASE_URL: join(dir, 'catalog.db'),
+    JWT_SIGNING_KEYS: JSON.stringify(jwtKeys),
+    LOG_LEVEL: 'debug',
+    ...options.env,
+  });
+  let logText = '';
+  const sink = new Writable({
+    write(chunk, _enc, done) {
+      logText += String(chunk);
+      done();
+    },
+  });
+  let fault: Fault;
+  const store = await openStore(config.databaseUrl);
+  const runtime = await createRuntime(config, {
+    logger: createLogger('debug', sink),
+    clock,
+    overrides: { store: withFaults(store, () => fault) },
+  });
+  const http: Server = createServer((req, res) => {
+    res.once('finish', () => recordCoverage(req, res.statusCode));
+    runtime.app(req, res);
+  });
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+  let closed = false;
+  const server: TestServer = {
+    url,
+    clock,
+    runtime,
+    store,
+    jwtKeys,
+    logs: () => logText,
+    setFault: (f) => void (fault = f),
+    client: createClient<paths>({ baseUrl: url }),
+    async partner(grants = {}, name = 'Test Partner') {
+      const now = new Date(clock.now()).toISOString();
+      const created = await createPartner(store, name, now);
+      for (const [seriesId, g] of Object.entries(grants)) await store.setGrants(created.partner.id, seriesId, g, now);
+      return { id: created.partner.id, apiKey: created.partner.apiKey, apiSecret: created.apiSecret };
+    },
+    async token(partner) {
+      const { data, response } = await server.client.POST('/api/partner/auth', {
+        body: { api_key: partner.apiKey, api_secret: partner.apiSecret },
+      });
+      if (!data) throw new Error(`authenticate failed with ${response.status}`);
+      return data.access_token;
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      open.delete(server);
+      http.closeAllConnections();
+      await new Promise<void>((resolve) => http.close(() => resolve()));
+      fault = undefined;
+      await runtime.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+  open.add(server);
+  return server;
+}
+
+/** Headers carrying a bearer token. */
+export function bearer(token: string): { Authorization: string } {
+  return { Authorization: `Bearer ${token}` };
+}

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { bearer, startServer, type TestServer } from '../helpers/server.js';
+
+function authenticate(server: TestServer, body: unknown, headers: Record<string, string> = {}) {
+  return fetch(`${server.url}/api/partner/auth`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
+}
+
+describe('rate limits (per partner, per group, from the contract)', () => {
+  it('answers the 11th authenticate in a minute with 429, Retry-After and RateLimit headers', async () => {
+    const server = await startServer();
+    const partner = await server.partner();
+    const creds = { api_key: partner.apiKey, api_secret: partner.apiSecret };
+    for (let i = 1; i <= 10; i++) {
+      const res = await authenticate(server, creds);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('ratelimit-policy')).toMatch(/^"10-in-1min"; q=10; w=60/);
+      expect(res.headers.get('ratelimit')).toMatch(new RegExp(`^"10-in-1min"; r=${10 - i}; t=\\d+`));
+    }
+    const limited = await authenticate(server, creds);
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(limited.headers.get('ratelimit')).toMatch(/r=0/);
+    expect(((await limited.json()) as { code: string }).code).toBe('rate_limited');
+    // Wrong secrets count too: they are the brute-force case the limit exists for.
+    expect((await authenticate(server, { ...creds, api_secret: 'sk_' + 'x'.repeat(43) })).status).toBe(429);
+  });
+
+  it('opens a new window after a minute (injected clock, no sleeping)', async () => {
+    const server = await startServer();
+    const partner = await server.partner();
+    const creds = { api_key: partner.apiKey, api_secret: partner.apiSecret };
+    for (let i = 0; i < 10; i++) await authenticate(server, creds);
+    expect((await authenticate(server, creds)).status).toBe(429);
+    server.clock.advance(61_000);
+    expect((await authenticate(server, creds)).status).toBe(200);
+  });
+
+  it('answers the 101st content call with 429, and leaves another partner untouched', async () => {
+    const server = await startServer();
+    const a = await server.partner({ ser_7hx2k9qmbd: ['read'] }, 'A');
+    const b = await server.partner({ ser_7hx2k9qmbd: ['read'] }, 'B');
+    const [ta, tb] = [await server.token(a), await server.token(b)];
+    const catalog = (t: string) => fetch(`${server.url}/api/partner/content/catalog?limit=1`, { headers: bearer(t) });
+    const statuses: number[] = [];
+    for (let i = 0; i < 100; i++) statuses.push((await catalog(ta)).status);
+    expect(statuses.every((s) => s === 200)).toBe(true);
+    const limited = await catalog(ta);
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('ratelimit-policy')).toMatch(/q=100; w=60/);
+    // Other operations of the same group share the budget; other groups do not.
+    expect((await fetch(`${server.url}/api/partner/content/entitlements`, { headers: bearer(ta) })).status).toBe(429);
+    expect((await fetch(`${server.url}/api/partner/auth/verify`, { headers: bearer(ta) })).status).toBe(200);
+    expect((await catalog(tb)).status).toBe(200);
+  });
+
+  it('counts unknown api keys per client address under the same limit', async () => {
+    const server = await startServer();
+    const unknown = { api_key: 'pk_' + 'Q'.repeat(24), api_secret: 'sk_' + 'Q'.repeat(43) };
+    for (let i = 0; i < 10; i++) expect((await authenticate(server, unknown)).status).toBe(401);
+    expect((await authenticate(server, { ...unknown, api_key: 'pk_' + 'R'.repeat(24) })).status).toBe(429);
+    // A real partner's own budget is separate from the address's.
+    const partner = await server.partner();
+    expect((await authenticate(server, { api_key: partner.apiKey, api_secret: partner.apiSecret })).status).toBe(200);
+  });
+
+  it('keys unknown callers by the forwarded address only when trust proxy is configured', async () => {
+    const server = await startServer({ env: { TRUST_PROXY: 'loopback' } });
+    const unknown = { api_key: 'pk_' + 'Q'.repeat(24), api_secret: 'sk_' + 'Q'.repeat(43) };
+    for (let i = 0; i < 10; i++) await authenticate(server, unknown, { 'X-Forwarded-For': '203.0.113.7' });
+    expect((await authenticate(server, unknown, { 'X-Forwarded-For': '203.0.113.7' })).status).toBe(429);
+    expect((await authenticate(server, unknown, { 'X-Forwarded-For': '198.51.100.9' })).status).toBe(401);
+  });
+});

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { bearer, startServer, type TestServer } from '../helpers/server.js';
+
+const SERIES = 'ser_7hx2k9qmbd';
+
+function today(server: TestServer): string {
+  return new Date(server.clock.now()).toISOString().slice(0, 10);
+}
+
+async function usage(server: TestServer, token: string, query: Record<string, string>) {
+  const res = await fetch(`${server.url}/api/partner/analytics/usage?${new URLSearchParams(query)}`, { headers: bearer(token) });
+  return { status: res.status, body: (await res.json()) as Record<string, any> };
+}
+
+describe('getUsage', () => {
+  it('counts requests, stream resolutions, errors and rate-limited calls of the caller only', async () => {
+    const server = await startServer();
+    const a = await server.partner({ [SERIES]: ['read', 'stream'] }, 'A');
+    const b = await server.partner({ [SERIES]: ['read'] }, 'B');
+    const [ta, tb] = [await server.token(a), await server.token(b)];
+    for (let i = 0; i < 3; i++) await fetch(`${server.url}/api/partner/content/series/${SERIES}`, { headers: bearer(ta) });
+    await fetch(`${server.url}/api/partner/streaming/episodes/ep_4mq8z2xkwt`, { headers: bearer(ta) });
+    await fetch(`${server.url}/api/partner/content/series/ser_3fz8w1rtnc`, { headers: bearer(ta) }); // 403
+    await fetch(`${server.url}/api/partner/content/catalog`, { headers: bearer(tb) });
+    await server.runtime.recorder.flush();
+
+    const day = today(server);
+    const byOp = await usage(server, ta, { from: day, to: day, group_by: 'operation' });
+    expect(byOp.status).toBe(200);
+    const rows = Object.fromEntries(byOp.body.items.map((r: { key: string }) => [r.key, r]));
+    expect(rows.getSeries).toMatchObject({ requests: 4, errors: 1, rate_limited: 0 });
+    expect(rows.resolveStream).toMatchObject({ requests: 1, stream_resolutions: 1 });
+    expect(rows.authenticate).toMatchObject({ requests: 1 });
+    expect(rows.getCatalog).toBeUndefined();
+    expect(byOp.body.totals).toMatchObject({ requests: 6, stream_resolutions: 1, errors: 1 });
+
+    const bySeries = await usage(server, ta, { from: day, to: day, group_by: 'series' });
+    expect(bySeries.body.items.find((r: { key: string }) => r.key === SERIES)).toMatchObject({ requests: 4 });
+    const byDay = await usage(server, tb, { from: day, to: day });
+    expect(byDay.body).toMatchObject({ group_by: 'day', items: [{ key: day, requests: 2 }] });
+  });
+
+  it.each([
+    [{ from: '2026-11-22', to: '2026-11-01' }, 'invalid_date_range'],
+    [{ from: '2026-01-01', to: '2026-11-22' }, 'invalid_date_range'],
+    [{ from: '2026-11-31', to: '2026-12-01' }, 'validation_failed'],
+    [{ to: '2026-11-22' }, 'validation_failed'],
+    [{ from: '2026-11-01', to: '2026-11-22', group_by: 'hour' }, 'validation_failed'],
+  ])('answers 400 for %j', async (query, code) => {
+    const server = await startServer();
+    const token = await server.token(await server.partner());
+    const res = await usage(server, token, query as Record<string, string>);
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe(code);
+  });
+});
