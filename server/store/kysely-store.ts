@@ -9,10 +9,11 @@ import { ApiError, InvalidCursorError, StoreUnavailableError } from '../errors.j
 import type { components } from '../../generated/api.js';
 import * as read from './catalog-read.js';
 import { importCatalog, type SearchIndexChanges } from './catalog-import.js';
-import { decodeCursor, encodeCursor, pageOf, queryFingerprint } from './cursor.js';
+import { decodeCursor, encodeCursor, queryFingerprint } from './cursor.js';
 import { staticProvider } from './migrations/index.js';
-import { grantsOf, isoInstant, num } from './mapping.js';
-import type { Database, PartnerTable } from './schema.js';
+import { num } from './mapping.js';
+import * as pq from './partner-queries.js';
+import type { Database } from './schema.js';
 import { normalizedScore, searchTokens } from './search-terms.js';
 import * as usage from './usage.js';
 import type * as T from './types.js';
@@ -24,19 +25,6 @@ export interface RankRequest {
   type: 'series' | 'episode' | undefined;
   limit: number;
   offset: number;
-}
-
-function partnerRecord(row: PartnerTable): T.PartnerRecord {
-  return {
-    id: row.id,
-    name: row.name,
-    apiKey: row.api_key,
-    secretHash: row.secret_hash,
-    credentialVersion: num(row.credential_version),
-    disabled: num(row.disabled) !== 0,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  };
 }
 
 export abstract class KyselyStore implements T.Store {
@@ -93,114 +81,42 @@ export abstract class KyselyStore implements T.Store {
     await this.db.destroy();
   }
 
-  // Partners.
+  // Partners and grants.
 
   async createPartner(input: { id: string; name: string; apiKey: string; secretHash: string; now: string }): Promise<T.PartnerRecord> {
-    const row: PartnerTable = {
-      id: input.id, name: input.name, api_key: input.apiKey, secret_hash: input.secretHash,
-      credential_version: 1, disabled: 0, created_at: isoInstant(input.now), updated_at: isoInstant(input.now),
-    };
-    return this.guard(async () => partnerRecord(await this.db.insertInto('partners').values(row).returningAll().executeTakeFirstOrThrow()));
+    return this.guard(() => pq.createPartner(this.db, input));
   }
 
   async getPartner(id: string): Promise<T.PartnerRecord | undefined> {
-    return this.guard(async () => {
-      const row = await this.db.selectFrom('partners').selectAll().where('id', '=', id).executeTakeFirst();
-      return row && partnerRecord(row);
-    });
+    return this.guard(() => pq.findPartner(this.db, 'id', id));
   }
 
   async getPartnerByApiKey(apiKey: string): Promise<T.PartnerRecord | undefined> {
-    return this.guard(async () => {
-      const row = await this.db.selectFrom('partners').selectAll().where('api_key', '=', apiKey).executeTakeFirst();
-      return row && partnerRecord(row);
-    });
+    return this.guard(() => pq.findPartner(this.db, 'api_key', apiKey));
   }
 
   async listPartners(): Promise<T.PartnerRecord[]> {
-    return this.guard(async () => (await this.db.selectFrom('partners').selectAll().orderBy('id').execute()).map(partnerRecord));
+    return this.guard(() => pq.listPartners(this.db));
   }
 
   async rotateSecret(id: string, secretHash: string, now: string): Promise<T.PartnerRecord | undefined> {
-    // One UPDATE ... RETURNING: the increment happens in the engine, so concurrent rotations
-    // cannot both read the same version and hand out tokens that survive the other rotation.
-    return this.guard(async () => {
-      const row = await this.db
-        .updateTable('partners')
-        .set((eb) => ({ secret_hash: secretHash, credential_version: eb('credential_version', '+', 1), updated_at: isoInstant(now) }))
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirst();
-      return row && partnerRecord(row);
-    });
+    return this.guard(() => pq.rotateSecret(this.db, id, secretHash, now));
   }
 
   async setPartnerDisabled(id: string, disabled: boolean, now: string): Promise<T.PartnerRecord | undefined> {
-    return this.guard(async () => {
-      const row = await this.db
-        .updateTable('partners')
-        .set({ disabled: disabled ? 1 : 0, updated_at: isoInstant(now) })
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirst();
-      return row && partnerRecord(row);
-    });
+    return this.guard(() => pq.setPartnerDisabled(this.db, id, disabled, now));
   }
 
-  // Grants.
-
   async setGrants(partnerId: string, seriesId: string, grants: T.Grant[], now: string): Promise<void> {
-    await this.guard(async () => {
-      if (grants.length === 0) {
-        await this.db.deleteFrom('partner_grants').where('partner_id', '=', partnerId).where('series_id', '=', seriesId).execute();
-        return;
-      }
-      const at = isoInstant(now);
-      const row = { partner_id: partnerId, series_id: seriesId, can_read: grants.includes('read') ? 1 : 0, can_stream: grants.includes('stream') ? 1 : 0, updated_at: at };
-      await this.db
-        .insertInto('partner_grants')
-        .values(row)
-        .onConflict((oc) =>
-          oc
-            .columns(['partner_id', 'series_id'])
-            .doUpdateSet({ can_read: row.can_read, can_stream: row.can_stream, updated_at: at })
-            // Re-stating the same grants is not a change: updated_at says when they last changed.
-            .where((eb) => eb.or([eb('partner_grants.can_read', '<>', row.can_read), eb('partner_grants.can_stream', '<>', row.can_stream)])),
-        )
-        .execute();
-    });
+    await this.guard(() => pq.setGrants(this.db, partnerId, seriesId, grants, now));
   }
 
   async getGrants(partnerId: string, seriesId: string): Promise<T.Grant[]> {
-    return this.guard(async () => {
-      const row = await this.db
-        .selectFrom('partner_grants')
-        .select(['can_read', 'can_stream'])
-        .where('partner_id', '=', partnerId)
-        .where('series_id', '=', seriesId)
-        .executeTakeFirst();
-      return row ? grantsOf(row.can_read, row.can_stream) : [];
-    });
+    return this.guard(() => pq.getGrants(this.db, partnerId, seriesId));
   }
 
   async listEntitlements(partnerId: string, page: T.PageRequest): Promise<T.Page<T.EntitlementRecord>> {
-    return this.guard(async () => {
-      read.checkLimit(page.limit);
-      const fp = queryFingerprint('entitlements', { partner: partnerId });
-      let query = this.db
-        .selectFrom('partner_grants as g')
-        .innerJoin('series as s', 's.id', 'g.series_id')
-        .select(['g.series_id', 's.title', 'g.can_read', 'g.can_stream', 'g.updated_at'])
-        .where('g.partner_id', '=', partnerId);
-      if (page.cursor !== undefined) query = query.where('g.series_id', '>', decodeCursor(page.cursor, fp, ['string'])[0] as string);
-      const rows = await query.orderBy('g.series_id').limit(page.limit + 1).execute();
-      return pageOf(
-        rows,
-        page.limit,
-        (r) => ({ seriesId: r.series_id, seriesTitle: r.title, grants: grantsOf(r.can_read, r.can_stream), updatedAt: r.updated_at }),
-        (last) => encodeCursor(fp, [last.series_id]),
-      );
-    });
+    return this.guard(() => pq.listEntitlements(this.db, partnerId, page));
   }
 
   // Catalog.
@@ -265,15 +181,10 @@ export abstract class KyselyStore implements T.Store {
   // Settings.
 
   async getSetting(key: string): Promise<string | undefined> {
-    return this.guard(async () => (await this.db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst())?.value);
+    return this.guard(() => pq.getSetting(this.db, key));
   }
 
   async setSettingIfAbsent(key: string, value: string): Promise<string> {
-    return this.guard(() =>
-      this.writeTransaction(async (db) => {
-        await db.insertInto('settings').values({ key, value }).onConflict((oc) => oc.column('key').doNothing()).execute();
-        return (await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirstOrThrow()).value;
-      }),
-    );
+    return this.guard(() => this.writeTransaction((db) => pq.setSettingIfAbsent(db, key, value)));
   }
 }

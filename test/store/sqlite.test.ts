@@ -81,9 +81,11 @@ describe('SqliteStore', () => {
   it('applies migrations exactly once when several processes open a new database at the same time', async () => {
     const path = tmpDbPath();
     const child = fileURLToPath(new URL('./open-store-child.ts', import.meta.url));
+    // A common start instant, well after every child has loaded, so the migrations overlap.
+    const startAt = String(Date.now() + 3000);
     const run = () =>
       new Promise<number>((resolve, reject) => {
-        const p = spawn(process.execPath, ['--import', 'tsx', child, path], { stdio: ['ignore', 'ignore', 'pipe'] });
+        const p = spawn(process.execPath, ['--import', 'tsx', child, path, startAt], { stdio: ['ignore', 'ignore', 'pipe'] });
         let stderr = '';
         p.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
         p.on('error', reject);
