@@ -1,0 +1,84 @@
+/** `catalog import <file.json>`: validate a whole catalog file, then upsert it in batches. */
+import { readFile } from 'node:fs/promises';
+import type { ImportSeries } from '../store/types.js';
+import { intOption } from './args.js';
+import type { Command, CommandContext } from './command.js';
+import { CliError, EXIT, notFound, usageError } from './errors.js';
+
+const DEFAULT_BATCH = 500;
+
+/** Reads and parses the file; a missing file is not found (exit 1), unparseable JSON is bad input (exit 2). */
+async function readJson(path: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw notFound(`file ${path} not found`);
+    throw new CliError(`cannot read ${path}: ${(err as Error).message}`, EXIT.failed, 'unreadable_file');
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (err) {
+    throw usageError(`${path} is not valid JSON: ${(err as Error).message}`);
+  }
+}
+
+/** The file's series, or a usage error listing every problem with its JSON pointer. */
+async function validate(path: string, data: unknown): Promise<ImportSeries[]> {
+  // Loaded here, not at startup: only this command needs the import schema.
+  const { validateImportFile } = await import('../catalog/import-schema.js');
+  const result = validateImportFile(data);
+  if (result.ok) return result.series;
+  throw usageError(`${path} failed validation with ${result.errors.length} error(s); nothing was imported`, {
+    details: { errors: result.errors },
+    lines: result.errors.map((e) => `  ${e.pointer === '' ? '(document)' : e.pointer}: ${e.message}`),
+  });
+}
+
+/** Upserts in batches because importCatalog is one transaction per call; a huge file would hold one lock for minutes. */
+async function importBatches(ctx: CommandContext, series: ImportSeries[], batchSize: number) {
+  const store = await ctx.store();
+  const totals = { series_changed: 0, series_unchanged: 0, episodes_changed: 0 };
+  const showProgress = series.length > batchSize;
+  let done = 0;
+  try {
+    while (done < series.length) {
+      const batch = series.slice(done, done + batchSize);
+      const result = await store.importCatalog(batch, ctx.now);
+      totals.series_changed += result.seriesChanged;
+      totals.series_unchanged += result.seriesUnchanged;
+      totals.episodes_changed += result.episodesChanged;
+      done += batch.length;
+      if (showProgress) ctx.out.progress(`imported ${done}/${series.length} series`);
+    }
+  } catch (err) {
+    // Earlier batches are committed; importing is idempotent, so re-running the same file finishes the job.
+    const message = `import stopped after ${done}/${series.length} series (those are kept; re-run the same file to finish): ${(err as Error).message}`;
+    throw new CliError(message, EXIT.failed, 'import_failed', { details: { imported: done, total: series.length }, cause: err });
+  }
+  return totals;
+}
+
+const importCommand: Command = {
+  words: ['catalog', 'import'],
+  usage: '<file.json> [--batch-size <n>]',
+  summary: 'validate a catalog file, then add or update its series and episodes (idempotent)',
+  arity: [1, 1],
+  options: ['batch-size'],
+  async run(ctx, [path = ''], values) {
+    const batchSize = intOption('batch-size', values['batch-size'], DEFAULT_BATCH, 1, 10_000);
+    // The whole file is validated before the first batch, so a bad file writes nothing at all.
+    const series = await validate(path, await readJson(path));
+    const totals = await importBatches(ctx, series, batchSize);
+    const doc = { file: path, series_total: series.length, ...totals };
+    ctx.out.result(doc, () => [
+      `imported ${path}: ${series.length} series`,
+      `  series changed:    ${totals.series_changed}`,
+      `  series unchanged:  ${totals.series_unchanged}`,
+      `  episodes changed:  ${totals.episodes_changed}`,
+    ]);
+  },
+};
+
+/** The catalog commands. */
+export const catalogCommands: Command[] = [importCommand];

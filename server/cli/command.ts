@@ -1,0 +1,36 @@
+/** The shape every admin command shares, so dispatch, usage text and flag checks are one table. */
+import type { Store } from '../store/types.js';
+import type { Output } from './output.js';
+
+/** Every flag any command accepts; each command lists the ones it allows. */
+export const OPTIONS = {
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+  name: { type: 'string' },
+  'batch-size': { type: 'string' },
+} as const;
+
+export type OptionName = keyof typeof OPTIONS;
+export type OptionValues = { [K in OptionName]?: (typeof OPTIONS)[K]['type'] extends 'string' ? string : boolean };
+
+/** What a command gets from the dispatcher. */
+export interface CommandContext {
+  out: Output;
+  /** The instant of this invocation (ISO 8601, UTC), taken once at the command boundary. */
+  now: string;
+  /** Opens the store on first call. Commands call it only after checking every argument, so bad input writes nothing. */
+  store(): Promise<Store>;
+}
+
+export interface Command {
+  /** Group and command, e.g. ['partner', 'grant']. */
+  words: readonly [string, string];
+  /** Positional arguments as shown in the usage text. */
+  usage: string;
+  summary: string;
+  /** Minimum and maximum number of positional arguments. */
+  arity: readonly [number, number];
+  /** Flags allowed besides --json and --help. */
+  options: readonly OptionName[];
+  run(ctx: CommandContext, args: string[], values: OptionValues): Promise<void>;
+}

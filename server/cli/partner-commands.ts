@@ -1,0 +1,132 @@
+/** `partner create|list|show|regenerate-secret|disable|enable`: the partner lifecycle. */
+import { createPartner, regenerateSecret } from '../partners.js';
+import type { EntitlementRecord, Store } from '../store/types.js';
+import { partnerId, partnerName } from './args.js';
+import type { Command, CommandContext } from './command.js';
+import { notFound } from './errors.js';
+import { entitlementView, partnerLines, partnerView, table } from './output.js';
+
+const SECRET_NOTE = 'The API secret is shown only this once: only its hash is stored. Share it with the partner securely.';
+
+/** Every entitlement of a partner, following cursors to the end. */
+export async function allEntitlements(store: Store, id: string): Promise<EntitlementRecord[]> {
+  const all: EntitlementRecord[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await store.listEntitlements(id, { limit: 100, cursor });
+    all.push(...page.items);
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor !== undefined);
+  return all;
+}
+
+/** The partner, or a not-found error (exit 1). */
+export async function requirePartner(store: Store, id: string) {
+  const partner = await store.getPartner(id);
+  if (!partner) throw notFound(`partner ${id} not found`);
+  return partner;
+}
+
+const create: Command = {
+  words: ['partner', 'create'],
+  usage: '--name <name>',
+  summary: 'create a partner and print its API key and secret (the secret is shown once)',
+  arity: [0, 0],
+  options: ['name'],
+  async run(ctx, _args, values) {
+    const name = partnerName(values.name);
+    const { partner, apiSecret } = await createPartner(await ctx.store(), name, ctx.now);
+    const view = partnerView(partner);
+    ctx.out.result({ ...view, api_secret: apiSecret, note: SECRET_NOTE }, () => [
+      `partner_id:  ${view.partner_id}`,
+      `api_key:     ${view.api_key}`,
+      `api_secret:  ${apiSecret}`,
+      '',
+      SECRET_NOTE,
+    ]);
+  },
+};
+
+const list: Command = {
+  words: ['partner', 'list'],
+  usage: '',
+  summary: 'list partners',
+  arity: [0, 0],
+  options: [],
+  async run(ctx) {
+    const partners = (await (await ctx.store()).listPartners()).map(partnerView);
+    ctx.out.result({ partners }, () =>
+      table(
+        ['PARTNER_ID', 'NAME', 'API_KEY', 'STATUS', 'CREDENTIAL_VERSION', 'CREATED_AT'],
+        partners.map((p) => [p.partner_id, p.name, p.api_key, p.disabled ? 'disabled' : 'enabled', String(p.credential_version), p.created_at]),
+        'no partners',
+      ),
+    );
+  },
+};
+
+const show: Command = {
+  words: ['partner', 'show'],
+  usage: '<partner_id>',
+  summary: "show a partner and all of its grants",
+  arity: [1, 1],
+  options: [],
+  async run(ctx, [rawId = '']) {
+    const id = partnerId(rawId);
+    const store = await ctx.store();
+    const view = partnerView(await requirePartner(store, id));
+    const entitlements = (await allEntitlements(store, id)).map(entitlementView);
+    ctx.out.result({ ...view, entitlements }, () => [
+      ...partnerLines(view),
+      '',
+      ...table(
+        ['SERIES_ID', 'GRANTS', 'TITLE', 'UPDATED_AT'],
+        entitlements.map((e) => [e.series_id, e.grants.join(','), e.series_title, e.updated_at]),
+        'no grants',
+      ),
+    ]);
+  },
+};
+
+const regenerate: Command = {
+  words: ['partner', 'regenerate-secret'],
+  usage: '<partner_id>',
+  summary: 'replace the API secret; the old secret and every token issued with it stop working at once',
+  arity: [1, 1],
+  options: [],
+  async run(ctx, [rawId = '']) {
+    const id = partnerId(rawId);
+    const result = await regenerateSecret(await ctx.store(), id, ctx.now);
+    if (!result) throw notFound(`partner ${id} not found`);
+    const view = partnerView(result.partner);
+    ctx.out.result({ ...view, api_secret: result.apiSecret, note: SECRET_NOTE }, () => [
+      `partner_id:  ${view.partner_id}`,
+      `api_key:     ${view.api_key}`,
+      `api_secret:  ${result.apiSecret}`,
+      '',
+      'The previous secret and every token issued before now no longer work.',
+      SECRET_NOTE,
+    ]);
+  },
+};
+
+function setDisabled(disabled: boolean): Command {
+  const verb = disabled ? 'disable' : 'enable';
+  return {
+    words: ['partner', verb],
+    usage: '<partner_id>',
+    summary: disabled ? 'disable a partner: the API refuses its credentials until it is enabled' : 'enable a disabled partner',
+    arity: [1, 1],
+    options: [],
+    async run(ctx, [rawId = '']) {
+      const id = partnerId(rawId);
+      const partner = await (await ctx.store()).setPartnerDisabled(id, disabled, ctx.now);
+      if (!partner) throw notFound(`partner ${id} not found`);
+      const view = partnerView(partner);
+      ctx.out.result(view, () => [`partner ${id} is now ${view.disabled ? 'disabled' : 'enabled'}`]);
+    },
+  };
+}
+
+/** The partner lifecycle commands. */
+export const partnerCommands: Command[] = [create, list, show, regenerate, setDisabled(true), setDisabled(false)];

@@ -1,0 +1,122 @@
+/** runAdmin: parses argv, checks it against the command table, runs the command, maps errors to exit codes. */
+import { parseArgs } from 'node:util';
+import type { Store } from '../store/types.js';
+import { catalogCommands } from './catalog-commands.js';
+import { OPTIONS, type Command, type CommandContext, type OptionValues } from './command.js';
+import { StoreUnavailableError } from '../errors.js';
+import { CliError, EXIT, usageError } from './errors.js';
+import { grantCommands } from './grant-commands.js';
+import { Output, type AdminIO } from './output.js';
+import { partnerCommands } from './partner-commands.js';
+import { seriesCommands } from './series-commands.js';
+import { commandLine, usageText } from './usage.js';
+
+/** Every admin command, in the order the usage text lists them. */
+export const COMMANDS: readonly Command[] = [...seriesCommands, ...catalogCommands, ...partnerCommands, ...grantCommands];
+
+/** Replaceable in tests; the real CLI uses the real store and the wall clock. */
+export interface AdminDeps {
+  openStore(databaseUrl?: string): Promise<Store>;
+  now(): string;
+}
+
+const defaultDeps: AdminDeps = {
+  // Loaded on first use so --help and bad input answer without loading SQLite and running migrations.
+  openStore: async (databaseUrl) => (await import('../store/index.js')).openStore(databaseUrl),
+  now: () => new Date().toISOString(),
+};
+
+type Parsed = { kind: 'help'; command?: Command } | { kind: 'run'; command: Command; args: string[]; values: OptionValues };
+
+/** Turns argv into a command and its checked arguments, or throws a usage error. Touches nothing. */
+function parse(argv: string[]): Parsed {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true, tokens: true });
+  } catch (err) {
+    const flag = /Unknown option '([^']+)'/.exec((err as Error).message)?.[1];
+    throw usageError(flag ? `unknown flag ${flag}` : (err as Error).message);
+  }
+  // parseArgs keeps the last of a repeated flag; a repeated --name is more likely a mistake than intent.
+  const seen = new Set<string>();
+  for (const token of parsed.tokens) {
+    if (token.kind !== 'option') continue;
+    if (seen.has(token.name)) throw usageError(`--${token.name} given more than once`);
+    seen.add(token.name);
+  }
+  const values = parsed.values as OptionValues;
+  const [group, name, ...args] = parsed.positionals;
+  const command = COMMANDS.find((c) => c.words[0] === group && c.words[1] === name);
+  if (values.help) return { kind: 'help', command };
+  if (group === undefined) throw usageError('missing command', { lines: ['', usageText(COMMANDS)] });
+  if (!command) {
+    throw usageError(`unknown command "${[group, name].filter(Boolean).join(' ')}"`, { lines: ['', usageText(COMMANDS)] });
+  }
+  const label = command.words.join(' ');
+  for (const key of Object.keys(values)) {
+    if (key !== 'json' && !command.options.includes(key as keyof OptionValues)) throw usageError(`"${label}" does not accept --${key}`);
+  }
+  const [min, max] = command.arity;
+  if (args.length < min || args.length > max) {
+    throw usageError(`wrong number of arguments; usage: ${commandLine(command)}`);
+  }
+  return { kind: 'run', command, args, values };
+}
+
+/** Opens the store, turning any failure (bad DATABASE_URL, unwritable path, failed migration) into one clear message. */
+async function open(deps: AdminDeps, databaseUrl: string | undefined): Promise<Store> {
+  try {
+    return await deps.openStore(databaseUrl);
+  } catch (err) {
+    const where = databaseUrl ?? 'the default database (./data/catalog.db)';
+    throw new CliError(`cannot open ${where}: ${(err as Error).message}`, EXIT.failed, 'store_unavailable', { cause: err });
+  }
+}
+
+/** Prints an error in the requested format and returns its exit code. */
+function report(err: unknown, io: AdminIO, json: boolean): number {
+  const known = err instanceof CliError ? err : undefined;
+  const detail = err instanceof Error ? err.message : String(err);
+  const [code, message] = known
+    ? [known.code, known.message]
+    : err instanceof StoreUnavailableError
+      ? ['store_unavailable', `the database is unavailable: ${detail}`]
+      : ['internal_error', `unexpected error: ${detail}`];
+  if (json) {
+    io.stderr.write(JSON.stringify({ error: { code, message, details: known?.details } }) + '\n');
+  } else {
+    io.stderr.write([`error: ${message}`, ...(known?.lines ?? [])].join('\n') + '\n');
+  }
+  // Stack traces help developers, not operators: only under DEBUG.
+  if (io.env.DEBUG && err instanceof Error) {
+    io.stderr.write(`${err.stack}\n`);
+    if (err.cause instanceof Error) io.stderr.write(`caused by: ${err.cause.stack}\n`);
+  }
+  return known ? known.exitCode : EXIT.failed;
+}
+
+/** Runs one admin command and returns its exit code (0 ok, 1 failed or not found, 2 bad input). */
+export async function runAdmin(argv: string[], io: AdminIO, deps: AdminDeps = defaultDeps): Promise<number> {
+  // Known before parsing, so even a parse error is reported in the requested format.
+  const json = argv.includes('--json');
+  let store: Store | undefined;
+  try {
+    const parsed = parse(argv);
+    if (parsed.kind === 'help') {
+      io.stdout.write(usageText(COMMANDS, parsed.command));
+      return EXIT.ok;
+    }
+    const ctx: CommandContext = {
+      out: new Output(io, json),
+      now: deps.now(),
+      store: async () => (store ??= await open(deps, io.env.DATABASE_URL)),
+    };
+    await parsed.command.run(ctx, parsed.args, parsed.values);
+    return EXIT.ok;
+  } catch (err) {
+    return report(err, io, json);
+  } finally {
+    // The command's writes are already committed; a failing close is worth a note, not a crash.
+    await store?.close().catch((err: unknown) => io.stderr.write(`warning: closing the store failed: ${(err as Error).message}\n`));
+  }
+}
