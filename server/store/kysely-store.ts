@@ -46,6 +46,15 @@ export abstract class KyselyStore implements T.Store {
     return this.db.transaction().execute(fn);
   }
 
+  /**
+   * Runs several reads against one snapshot, so a concurrent import cannot make them disagree
+   * (search hits ranked before and hydrated after a change). SQLite's deferred BEGIN is a
+   * snapshot in WAL mode; PostgreSQL will override this with REPEATABLE READ.
+   */
+  protected async readSnapshot<R>(fn: (db: Kysely<Database>) => Promise<R>): Promise<R> {
+    return this.db.transaction().execute(fn);
+  }
+
   /** Runs a store operation, turning engine-unavailable errors into StoreUnavailableError. */
   protected async guard<R>(fn: () => Promise<R>): Promise<R> {
     try {
@@ -126,7 +135,7 @@ export abstract class KyselyStore implements T.Store {
   }
 
   async getSeries(id: string): Promise<T.SeriesDoc | undefined> {
-    return this.guard(() => read.getSeries(this.db, id));
+    return this.guard(() => this.readSnapshot((db) => read.getSeries(db, id)));
   }
 
   async getEpisode(id: string): Promise<T.EpisodeDoc | undefined> {
@@ -149,9 +158,12 @@ export abstract class KyselyStore implements T.Store {
       const offset = query.cursor === undefined ? 0 : (decodeCursor(query.cursor, fp, ['number'])[0] as number);
       if (offset < 0) throw new InvalidCursorError();
       if (tokens.length === 0) return { items: [], nextCursor: null };
-      const hits = await this.rankHits(this.db, { partnerId: query.partnerId, tokens, type: query.type, limit: query.limit + 1, offset });
-      const items = await read.hydrateHits(this.db, query.partnerId, hits.slice(0, query.limit), normalizedScore);
-      return { items, nextCursor: hits.length > query.limit ? encodeCursor(fp, [offset + query.limit]) : null };
+      const request = { partnerId: query.partnerId, tokens, type: query.type, limit: query.limit + 1, offset };
+      return this.readSnapshot(async (db) => {
+        const hits = await this.rankHits(db, request);
+        const items = await read.hydrateHits(db, query.partnerId, hits.slice(0, query.limit), normalizedScore);
+        return { items, nextCursor: hits.length > query.limit ? encodeCursor(fp, [offset + query.limit]) : null };
+      });
     });
   }
 
