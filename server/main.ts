@@ -43,6 +43,7 @@ server.listen(config.port, config.host, () => {
     `Partner Catalog API listening on ${base} (store: ${runtime.store.engine} ${config.databaseUrl})`,
     `Reference: ${base}/docs`,
   ];
+  if (!demo) lines.push('Partners: npm run admin -- partner list  (create one with: npm run admin -- partner create --name "<name>")');
   if (demo) {
     lines.push(
       '',

@@ -4,11 +4,21 @@
  * documents must have been observed. Enforced when CONTRACT_COVERAGE=require (set by `npm test`),
  * so running a single test file stays possible.
  */
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Where test/helpers/server.ts records the pairs of this run. */
+    contractCoverageDir: string;
+  }
+}
 
 const ROOT = join(import.meta.dirname, '..');
-const DIR = join(ROOT, '.tmp/contract-coverage');
+// One directory per run, so concurrent runs in the same checkout do not mix or wipe records.
+const DIR = join(ROOT, '.tmp/contract-coverage', randomUUID());
 
 function documentedPairs(): string[] {
   const doc = JSON.parse(readFileSync(join(ROOT, 'generated/openapi.json'), 'utf8')) as {
@@ -37,15 +47,19 @@ function observedPairs(): Set<string> {
   return seen;
 }
 
-export function setup(): void {
-  rmSync(DIR, { recursive: true, force: true });
+export function setup(project: TestProject): void {
+  mkdirSync(DIR, { recursive: true });
+  project.provide('contractCoverageDir', DIR);
 }
 
 export function teardown(): void {
-  if (process.env.CONTRACT_COVERAGE !== 'require') return;
   const seen = observedPairs();
+  rmSync(DIR, { recursive: true, force: true });
+  if (process.env.CONTRACT_COVERAGE !== 'require') return;
   const missing = documentedPairs().filter((p) => !seen.has(p));
   if (missing.length > 0) {
+    // Vitest reports an error thrown here but still exits 0: set the exit code ourselves.
+    process.exitCode = 1;
     throw new Error(`contract coverage: no test produced these documented (operationId, status) pairs:\n  ${missing.join('\n  ')}`);
   }
   console.log(`contract coverage: all ${documentedPairs().length} documented (operationId, status) pairs were produced by tests`);

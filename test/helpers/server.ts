@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import createClient from 'openapi-fetch';
-import { afterEach } from 'vitest';
+import { afterEach, inject } from 'vitest';
 import type { paths } from '../../generated/api.js';
 import { ManualClock } from '../../server/clock.js';
 import { loadConfig } from '../../server/config.js';
@@ -23,7 +23,6 @@ import { createRuntime, type Runtime } from '../../server/runtime.js';
 import { openStore } from '../../server/store/index.js';
 import type { Grant, Store } from '../../server/store/types.js';
 
-export const COVERAGE_DIR = join(import.meta.dirname, '../../.tmp/contract-coverage');
 
 export type Fault = 'error' | 'unavailable' | undefined;
 
@@ -83,8 +82,9 @@ function withFaults(store: Store, current: () => Fault): Store {
 function recordCoverage(req: IncomingMessage, status: number): void {
   const op = (req as { operation?: { operationId: string } }).operation;
   if (!op) return;
-  mkdirSync(COVERAGE_DIR, { recursive: true });
-  appendFileSync(join(COVERAGE_DIR, `${process.pid}.jsonl`), JSON.stringify([op.operationId, status]) + '\n');
+  const dir = inject('contractCoverageDir');
+  mkdirSync(dir, { recursive: true });
+  appendFileSync(join(dir, `${process.pid}.jsonl`), JSON.stringify([op.operationId, status]) + '\n');
 }
 
 const open = new Set<TestServer>();
