@@ -1,0 +1,120 @@
+/** The real entry point (`npm start` runs `tsx server/main.ts`) as a child process, the way the studio runs it. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { start, stopAll, type Child } from '../helpers/child.js';
+import { runCli } from '../helpers/cli.js';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const TSX = join(ROOT, 'node_modules/.bin/tsx');
+const dirs: string[] = [];
+
+afterEach(async () => {
+  await stopAll();
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function tempDb(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'pcas-entry-'));
+  dirs.push(dir);
+  return join(dir, 'catalog.db');
+}
+
+async function startEntry(env: Record<string, string>): Promise<{ child: Child; base: string }> {
+  const child = await start({
+    command: TSX,
+    args: ['server/main.ts'],
+    cwd: ROOT,
+    env: { PORT: '0', METRICS_PORT: '0', LOG_LEVEL: 'warn', NODE_ENV: 'development', ...env },
+    ready: /listening on (http:\/\/localhost:\d+)/,
+    name: 'server',
+  });
+  return { child, base: child.ready[1]! };
+}
+
+async function authenticate(base: string, apiKey: string, apiSecret: string): Promise<Response> {
+  return fetch(`${base}/api/partner/auth`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ api_key: apiKey, api_secret: apiSecret }),
+  });
+}
+
+describe('npm start', () => {
+  it('seeds the demo catalog on first start and prints a demo partner whose first call works', async () => {
+    const { child, base } = await startEntry({ DATABASE_URL: tempDb() });
+    const out = child.output();
+    const apiKey = /api_key\s+(pk_\S+)/.exec(out)?.[1];
+    const apiSecret = /api_secret\s+(sk_\S+)/.exec(out)?.[1];
+    expect(apiKey && apiSecret).toBeTruthy();
+    const auth = await authenticate(base, apiKey!, apiSecret!);
+    expect(auth.status).toBe(200);
+    const { access_token } = (await auth.json()) as { access_token: string };
+    const catalog = await fetch(`${base}/api/partner/content/catalog`, { headers: { Authorization: `Bearer ${access_token}` } });
+    expect(catalog.status).toBe(200);
+    expect(((await catalog.json()) as { items: unknown[] }).items.length).toBe(25);
+    const docs = await fetch(`${base}/docs`);
+    expect(docs.status).toBe(200);
+    expect(docs.headers.get('content-security-policy')).toContain("default-src 'none'");
+    const stopped = await child.stop();
+    expect(stopped).toMatchObject({ code: 0, killed: false });
+  });
+
+  it('refuses to start in production without signing keys, naming each missing variable', async () => {
+    const child = await start({
+      command: TSX,
+      args: ['server/main.ts'],
+      cwd: ROOT,
+      env: { NODE_ENV: 'production', PORT: '0', DATABASE_URL: tempDb(), JWT_SIGNING_KEYS: '', STREAM_SIGNING_KEYS: '' },
+      ready: /invalid configuration/,
+      name: 'server',
+    });
+    const exit = await child.exited;
+    expect(exit.code).toBe(1);
+    expect(child.output()).toContain('JWT_SIGNING_KEYS is required');
+    expect(child.output()).toContain('STREAM_SIGNING_KEYS is required');
+  });
+
+  it('reports every malformed variable at once', async () => {
+    const child = await start({
+      command: TSX,
+      args: ['server/main.ts'],
+      cwd: ROOT,
+      env: { PORT: 'eighty', STREAM_URL_TTL_SECONDS: '5', JWT_SIGNING_KEYS: '{"kty":"oct"}', DATABASE_URL: tempDb() },
+      ready: /invalid configuration/,
+      name: 'server',
+    });
+    expect((await child.exited).code).toBe(1);
+    for (const name of ['PORT', 'STREAM_URL_TTL_SECONDS', 'JWT_SIGNING_KEYS']) expect(child.output()).toContain(name);
+  });
+});
+
+describe('admin CLI against a running server', () => {
+  it('a partner created, granted and regenerated with the CLI sees each change on its next request', async () => {
+    const db = tempDb();
+    const { base } = await startEntry({ DATABASE_URL: db });
+    const admin = async (...args: string[]) => {
+      const r = await runCli([...args, '--json'], { DATABASE_URL: db });
+      expect(r.code, r.stderr).toBe(0);
+      return JSON.parse(r.stdout) as Record<string, string>;
+    };
+    const created = await admin('partner', 'create', '--name', 'Northwind Broadcasting');
+    const auth = await authenticate(base, created.api_key!, created.api_secret!);
+    const { access_token: oldToken } = (await auth.json()) as { access_token: string };
+    const series = (path: string, token: string) => fetch(`${base}/api/partner/content/series/${path}`, { headers: { Authorization: `Bearer ${token}` } });
+
+    expect((await series('ser_7hx2k9qmbd', oldToken)).status).toBe(403);
+    await admin('partner', 'grant', created.partner_id!, 'ser_7hx2k9qmbd', 'read');
+    expect((await series('ser_7hx2k9qmbd', oldToken)).status).toBe(200);
+
+    const regenerated = await admin('partner', 'regenerate-secret', created.partner_id!);
+    expect(regenerated.api_secret).not.toBe(created.api_secret);
+    expect((await series('ser_7hx2k9qmbd', oldToken)).status).toBe(401);
+    expect((await authenticate(base, created.api_key!, created.api_secret!)).status).toBe(401);
+    expect((await authenticate(base, created.api_key!, regenerated.api_secret!)).status).toBe(200);
+
+    await admin('partner', 'disable', created.partner_id!);
+    expect((await authenticate(base, created.api_key!, regenerated.api_secret!)).status).toBe(401);
+  });
+});
