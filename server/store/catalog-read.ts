@@ -58,7 +58,7 @@ export async function listCatalog(db: Kysely<Database>, q: CatalogQuery): Promis
   }
   if (since !== null) query = query.where('s.updated_at', '>=', since);
   if (q.cursor !== undefined) {
-    const [key, id] = decodeCursor(q.cursor, fp, ['string|null', 'string']) as [string | null, string];
+    const [key, id] = decodeCursor(q.cursor, fp, [q.sort === 'title' ? 'string|null' : 'string', 'string']) as [string | null, string];
     // A null key means the key was too long for a cursor: look it up again by id.
     const keyValue = key ?? sql`(select sort_title from series where id = ${id})`;
     query = query.where(sql<boolean>`(${sql.ref(keyColumn)}, s.id) > (${keyValue}, ${id})`);
