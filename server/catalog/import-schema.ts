@@ -6,7 +6,7 @@
  * derived) is declared here, then cross-field rules a JSON Schema cannot express are checked.
  */
 import { readFileSync } from 'node:fs';
-import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { components } from '../../generated/api.js';
 import type { ImportSeries } from '../store/types.js';
@@ -65,7 +65,8 @@ function importObject(name: keyof typeof DERIVED, doc: { components: { schemas: 
 /** RFC 3339 date-time: an explicit offset is required (a zoneless time would be read as local time). */
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
 
-function buildValidator() {
+/** One Ajv for the contract's components, with OpenAPI's formats and annotations known. */
+function contractAjv(): { ajv: Ajv2020; doc: { components: { schemas: Record<string, ObjectSchema> } } } {
   const doc = JSON.parse(readFileSync(new URL('../../generated/openapi.json', import.meta.url), 'utf8'));
   const ajv = new Ajv2020({ allErrors: true, strict: true });
   // ajv-formats is CommonJS; its default import is the plugin function itself at run time.
@@ -78,7 +79,20 @@ function buildValidator() {
   // 'components' is the root of the contract document added below; the rest are OpenAPI annotations.
   ajv.addVocabulary(['components', 'discriminator', 'example', 'externalDocs', 'xml']);
   ajv.addSchema({ $id: CONTRACT_ID, components: doc.components });
+  return { ajv, doc };
+}
 
+let shared: ReturnType<typeof contractAjv> | undefined;
+
+/** A validator for one of the contract's component schemas (tests use it to check store output). */
+export function contractSchemaValidator(name: keyof S): ValidateFunction {
+  shared ??= contractAjv();
+  return shared.ajv.compile({ $ref: `${CONTRACT_ID}#/components/schemas/${name}` });
+}
+
+function buildValidator() {
+  shared ??= contractAjv();
+  const { ajv, doc } = shared;
   return ajv.compile({
     type: 'object',
     additionalProperties: false,

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { InvalidCursorError } from '../../server/errors.js';
 import type { Store } from '../../server/store/types.js';
 import { ENGINES, removeTmpDbs } from './engines.js';
-import { eid, episode, pid, series, sid, T0, T1, T2 } from './fixtures.js';
+import { eid, episode, expectContractShape, pid, series, sid, T0, T1, T2 } from './fixtures.js';
 
 afterAll(removeTmpDbs);
 
@@ -49,9 +49,11 @@ describe.each(ENGINES)('Store catalog (%s)', (_name, open) => {
         updated_at: T0,
       });
       expect(doc).not.toHaveProperty('grants');
+      expectContractShape('Series', { ...doc, grants: ['read'] });
       const ep = await store.getEpisode(eid(2));
       expect(ep).toEqual({ ...episode(eid(2), { season_number: 1, episode_number: 2, title: 'Fog Signal' }), series_id: sid(1),
         availability: { starts_at: '2026-01-01T00:00:00.000Z', ends_at: null, territories: ['GB', 'IE'] }, created_at: T0, updated_at: T0 });
+      expectContractShape('Episode', { ...ep, grants: ['read', 'stream'] });
       expect(await store.countSeries()).toBe(1);
       expect(await store.seriesExists(sid(1))).toBe(true);
       expect(await store.seriesExists(sid(2))).toBe(false);
@@ -155,6 +157,7 @@ describe.each(ENGINES)('Store catalog (%s)', (_name, open) => {
       expect(page.items.find((s) => s.id === sid(13))?.grants).toEqual(['read']);
       expect(page.items.find((s) => s.id === sid(10))?.grants).toEqual(['read', 'stream']);
       expect(page.nextCursor).toBeNull();
+      expectContractShape('SeriesList', { items: page.items, next_cursor: page.nextCursor });
       const other = await store.listCatalog({ partnerId: B, sort: 'title', limit: 100 });
       expect(other.items.map((s) => s.id)).toEqual([sid(30)]);
     });

@@ -1,5 +1,15 @@
 /** Small, explicit import items for store tests; every field valid against the contract. */
+import { expect } from 'vitest';
+import { contractSchemaValidator } from '../../server/catalog/import-schema.js';
+import type { components } from '../../generated/api.js';
 import type { ImportEpisode, ImportSeries } from '../../server/store/types.js';
+
+/** Asserts that data (after a JSON round trip, as the server sends it) matches a contract schema. */
+export function expectContractShape(name: keyof components['schemas'], data: unknown): void {
+  const validate = contractSchemaValidator(name);
+  const ok = validate(JSON.parse(JSON.stringify(data)));
+  expect(ok ? [] : validate.errors, `${name}: ${JSON.stringify(validate.errors)}`).toEqual([]);
+}
 
 /** A valid series id from a number (ser_ + 10 base-36 digits). */
 export const sid = (n: number) => `ser_${n.toString(36).padStart(10, '0')}`;

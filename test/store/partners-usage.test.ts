@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { InvalidCursorError, StoreUnavailableError } from '../../server/errors.js';
 import type { Store, UsageIncrement } from '../../server/store/types.js';
 import { ENGINES, removeTmpDbs } from './engines.js';
-import { pid, series, sid, T0, T1, T2 } from './fixtures.js';
+import { expectContractShape, pid, series, sid, T0, T1, T2 } from './fixtures.js';
 
 afterAll(removeTmpDbs);
 
@@ -121,8 +121,12 @@ describe.each(ENGINES)('Store partners, usage, settings (%s)', (_name, open) => 
     });
 
     it('groups by operation, and by series leaving out requests about no series', async () => {
-      expect((await query('operation')).items.map((r) => [r.key, r.requests])).toEqual([['getCatalog', 5], ['getSeries', 11], ['resolveStream', 4]]);
+      const byOperation = await query('operation');
+      expect(byOperation.items.map((r) => [r.key, r.requests])).toEqual([['getCatalog', 5], ['getSeries', 11], ['resolveStream', 4]]);
       const bySeries = await query('series');
+      for (const page of [byOperation, bySeries]) {
+        expectContractShape('UsageReport', { from: '2026-11-20', to: '2026-11-30', group_by: 'series', totals: page.totals, items: page.items, next_cursor: page.nextCursor });
+      }
       expect(bySeries.items.map((r) => [r.key, r.requests])).toEqual([[sid(1), 14], [sid(2), 1]]);
       expect(bySeries.totals).toEqual(totals);
     });

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { InvalidCursorError } from '../../server/errors.js';
 import type { SearchHitDoc, Store } from '../../server/store/types.js';
 import { ENGINES, removeTmpDbs } from './engines.js';
-import { eid, episode, pid, series, sid, T0, T1 } from './fixtures.js';
+import { eid, episode, expectContractShape, pid, series, sid, T0, T1 } from './fixtures.js';
 
 afterAll(removeTmpDbs);
 
@@ -72,6 +72,7 @@ describe.each(ENGINES)('Store search (%s)', (_name, open) => {
     expect(seriesHit && 'series' in seriesHit && 'synopsis' in seriesHit.series).toBe(false);
     expect(episodeHit).toMatchObject({ type: 'episode', series_title: 'The Lighthouse Keepers', episode: { id: eid(1), series_id: sid(1), grants: ['read', 'stream'] } });
     expect(readOnly).toMatchObject({ type: 'series', series: { id: sid(2), grants: ['read'] } });
+    expectContractShape('SearchResults', { items, next_cursor: null });
   });
 
   it('matches the last word as a prefix, requires every word, and folds case and accents', async () => {
