@@ -1,6 +1,7 @@
 /** Store contract, catalog side: import semantics and catalog/episode/series reads, on every engine. */
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { InvalidCursorError } from '../../server/errors.js';
+import { demoCatalog } from '../../server/store/seed.js';
 import type { Store } from '../../server/store/types.js';
 import { ENGINES, removeTmpDbs } from './engines.js';
 import { eid, episode, expectContractShape, pid, series, sid, T0, T1, T2 } from './fixtures.js';
@@ -108,6 +109,20 @@ describe.each(ENGINES)('Store catalog (%s)', (_name, open) => {
       expect(await store.getEpisode(eid(3))).toMatchObject({ series_id: sid(2), created_at: T0, updated_at: T1 });
       expect(await store.getSeries(sid(1))).toMatchObject({ episode_count: 2, updated_at: T1 });
       expect(await store.getSeries(sid(2))).toMatchObject({ episode_count: 1 });
+    });
+
+    it('imports the demo catalog, reading back contract-valid documents', async () => {
+      const catalog = demoCatalog();
+      expect(await store.importCatalog(catalog, T0)).toMatchObject({ seriesChanged: 36, seriesUnchanged: 0 });
+      expect(await store.importCatalog(catalog, T1)).toEqual({ seriesChanged: 0, seriesUnchanged: 36, episodesChanged: 0 });
+      for (const s of catalog) {
+        const doc = await store.getSeries(s.id);
+        expectContractShape('Series', { ...doc, grants: ['read'] });
+        expect(doc).toMatchObject({ title: s.title, episode_count: s.episodes.length, season_count: s.seasons.length });
+      }
+      const page = await store.listEpisodes({ seriesId: 'ser_7hx2k9qmbd', limit: 2 });
+      expect(page.items.map((e) => e.id)).toEqual(['ep_4mq8z2xkwt', 'ep_6rc1v8njpd']);
+      expectContractShape('EpisodeList', { items: page.items.map((e) => ({ ...e, grants: ['read'] })), next_cursor: page.nextCursor });
     });
 
     it('writes all of a batch or none of it', async () => {
