@@ -21,6 +21,8 @@ export interface Config {
   logLevel: string;
   rateLimitMultiplier: number;
   shutdownTimeoutMs: number;
+  /** How long /readyz answers 503 before the listener closes, so a load balancer stops routing first. */
+  shutdownReadinessDelayMs: number;
   /** 0 turns the metrics listener off. */
   metricsPort: number;
   metricsHost: string;
@@ -108,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel,
     rateLimitMultiplier,
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 300_000, problems),
+    shutdownReadinessDelayMs: integer(env, 'SHUTDOWN_READINESS_DELAY_MS', 0, 0, 120_000, problems),
     metricsPort: integer(env, 'METRICS_PORT', 9464, 0, 65_535, problems),
     // Loopback by default: metrics describe partners' traffic and are not for the public listener.
     metricsHost: env.METRICS_HOST ?? '127.0.0.1',

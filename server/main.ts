@@ -68,6 +68,7 @@ async function shutdown(signal: string): Promise<void> {
   stopping = true;
   logger.info({ signal }, 'shutting down');
   runtime.drain();
+  if (config.shutdownReadinessDelayMs > 0) await new Promise((r) => setTimeout(r, config.shutdownReadinessDelayMs));
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();
   const timer = setTimeout(() => {

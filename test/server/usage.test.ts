@@ -54,3 +54,38 @@ describe('getUsage', () => {
     expect(res.body.code).toBe(code);
   });
 });
+
+describe('usage counting under load', () => {
+  it('counts N concurrent requests exactly N', async () => {
+    const server = await startServer({ env: { BENCH_RATE_LIMIT_MULTIPLIER: '10' } });
+    const token = await server.token(await server.partner({ [SERIES]: ['read'] }));
+    const N = 250;
+    const statuses = await Promise.all(
+      Array.from({ length: N }, (_, i) =>
+        fetch(`${server.url}/api/partner/content/${i % 2 ? 'catalog?limit=1' : `series/${SERIES}`}`, { headers: bearer(token) }).then((r) => r.status),
+      ),
+    );
+    expect(statuses.every((s) => s === 200)).toBe(true);
+    await server.runtime.recorder.flush();
+    const day = today(server);
+    const res = await usage(server, token, { from: day, to: day, group_by: 'operation' });
+    const rows = Object.fromEntries(res.body.items.map((r: { key: string; requests: number }) => [r.key, r.requests]));
+    expect(rows).toEqual({ authenticate: 1, getCatalog: N / 2, getSeries: N / 2 });
+  });
+
+  it('shows a request in getUsage within a second, without an explicit flush', async () => {
+    const server = await startServer();
+    const token = await server.token(await server.partner());
+    await server.runtime.recorder.flush();
+    const day = today(server);
+    await fetch(`${server.url}/api/partner/content/entitlements`, { headers: bearer(token) });
+    // The recorder's own one-second timer writes the count; poll for it, bounded.
+    let seen = 0;
+    for (let i = 0; i < 40 && seen === 0; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      const res = await usage(server, token, { from: day, to: day, group_by: 'operation' });
+      seen = res.body.items.find((r: { key: string }) => r.key === 'listEntitlements')?.requests ?? 0;
+    }
+    expect(seen).toBe(1);
+  });
+});
