@@ -60,7 +60,8 @@ function parseJwtKeys(raw: string, problems: string[]): JWK[] | undefined {
   }
 }
 
-function parseStreamKeys(raw: string, problems: string[]): StreamKey[] | undefined {
+/** Parses STREAM_SIGNING_KEYS (`kid=secret,...`, secrets base64url of at least 32 bytes); pushes a problem when malformed. */
+export function parseStreamKeys(raw: string, problems: string[]): StreamKey[] | undefined {
   const keys: StreamKey[] = [];
   for (const entry of raw.split(',').map((s) => s.trim()).filter(Boolean)) {
     const [id, secret] = entry.split('=');

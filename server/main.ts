@@ -7,7 +7,7 @@ import { createServer } from 'node:http';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createLogger } from './logger.js';
 import { createMetricsServer } from './metrics.js';
-import { createRuntime } from './runtime.js';
+import { createRuntime, type Runtime } from './runtime.js';
 
 let config: Config;
 try {
@@ -21,7 +21,15 @@ try {
 }
 
 const logger = createLogger(config.logLevel);
-const runtime = await createRuntime(config, { logger });
+let runtime: Runtime;
+try {
+  runtime = await createRuntime(config, { logger });
+} catch (err) {
+  // A key that does not import, a store that cannot open: one line for the operator, details in the log.
+  logger.fatal({ err }, 'start-up failed');
+  console.error(`cannot start: ${(err as Error).message}`);
+  process.exit(1);
+}
 const server = createServer(runtime.app);
 // Bounded waits for slow or stalled clients; keep-alive longer than typical load balancers' idle timeout.
 server.requestTimeout = 30_000;

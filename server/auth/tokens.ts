@@ -48,12 +48,14 @@ export async function createTokenService(config: TokenConfig): Promise<TokenServ
   for (const jwk of config.keys) {
     if (!jwk.kid) throw new Error('tokens: every signing key needs a kid');
     if (jwk.kty !== 'EC' || jwk.crv !== 'P-256' || !jwk.d) throw new Error(`tokens: key ${jwk.kid} must be a private EC P-256 JWK`);
-    const { d: _private, ...publicJwk } = jwk;
-    verifyKeys.set(jwk.kid, (await importJWK({ ...publicJwk, alg: TOKEN_ALGORITHM }, TOKEN_ALGORITHM)) as CryptoKey);
+    // Only the curve point: exported JWKs may carry key_ops ["sign"], which a verifying key must not have.
+    const publicJwk = { kty: jwk.kty, crv: jwk.crv, x: jwk.x, y: jwk.y, alg: TOKEN_ALGORITHM };
+    verifyKeys.set(jwk.kid, (await importJWK(publicJwk, TOKEN_ALGORITHM)) as CryptoKey);
   }
   const signingJwk = config.keys[0]!;
   const signingKid = signingJwk.kid!;
-  const signingKey = await importJWK({ ...signingJwk, alg: TOKEN_ALGORITHM }, TOKEN_ALGORITHM);
+  const { kty, crv, x, y, d } = signingJwk;
+  const signingKey = await importJWK({ kty, crv, x, y, d, alg: TOKEN_ALGORITHM }, TOKEN_ALGORITHM);
 
   return {
     async issue(partnerId, credentialVersion) {

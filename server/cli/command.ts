@@ -8,6 +8,9 @@ export const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
   name: { type: 'string' },
   'batch-size': { type: 'string' },
+  from: { type: 'string' },
+  to: { type: 'string' },
+  'group-by': { type: 'string' },
 } as const;
 
 export type OptionName = keyof typeof OPTIONS;
@@ -23,8 +26,8 @@ export interface CommandContext {
 }
 
 export interface Command {
-  /** Group and command, e.g. ['partner', 'grant']. */
-  words: readonly [string, string];
+  /** Group and command, e.g. ['partner', 'grant'], or a single word whose next word is the first argument (`usage <partner_id>`). */
+  words: readonly [string, string] | readonly [string];
   /** Positional arguments as shown in the usage text. */
   usage: string;
   summary: string;

@@ -9,10 +9,12 @@ import { grantCommands } from './grant-commands.js';
 import { Output, type AdminIO } from './output.js';
 import { partnerCommands } from './partner-commands.js';
 import { seriesCommands } from './series-commands.js';
+import { streamCommands } from './stream-commands.js';
+import { usageCommands } from './usage-commands.js';
 import { commandLine, usageText } from './usage.js';
 
 /** Every admin command, in the order the usage text lists them. */
-export const COMMANDS: readonly Command[] = [...seriesCommands, ...catalogCommands, ...partnerCommands, ...grantCommands];
+export const COMMANDS: readonly Command[] = [...seriesCommands, ...catalogCommands, ...partnerCommands, ...grantCommands, ...usageCommands, ...streamCommands];
 
 /** Replaceable in tests; the real CLI uses the real store and the wall clock. */
 export interface AdminDeps {
@@ -45,8 +47,11 @@ function parse(argv: string[]): Parsed {
     seen.add(token.name);
   }
   const values = parsed.values as OptionValues;
-  const [group, name, ...args] = parsed.positionals;
-  const command = COMMANDS.find((c) => c.words[0] === group && c.words[1] === name);
+  const [group, name, ...rest] = parsed.positionals;
+  const twoWords = COMMANDS.find((c) => c.words.length === 2 && c.words[0] === group && c.words[1] === name);
+  const oneWord = twoWords ? undefined : COMMANDS.find((c) => c.words.length === 1 && c.words[0] === group);
+  const command = twoWords ?? oneWord;
+  const args = oneWord && name !== undefined ? [name, ...rest] : rest;
   if (values.help) return { kind: 'help', command };
   if (group === undefined) throw usageError('missing command', { lines: ['', usageText(COMMANDS)] });
   if (!command) {

@@ -34,6 +34,8 @@ export interface TestPartner {
 
 export interface TestServer {
   url: string;
+  /** The server's SQLite file, for running the admin CLI against it. */
+  dbPath: string;
   clock: ManualClock;
   runtime: Runtime;
   /** The store without fault injection, for arranging data. */
@@ -127,6 +129,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
   let closed = false;
   const server: TestServer = {
     url,
+    dbPath: config.databaseUrl,
     clock,
     runtime,
     store,

@@ -76,6 +76,19 @@ describe('npm start', () => {
     expect(child.output()).toContain('STREAM_SIGNING_KEYS is required');
   });
 
+  it('starts in production with keys generated as the README shows, and serves no demo partner', async () => {
+    const { privateKey } = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, ['sign']);
+    const jwk = await crypto.subtle.exportKey('jwk', privateKey); // carries key_ops ["sign"] and ext
+    const { child, base } = await startEntry({
+      NODE_ENV: 'production',
+      DATABASE_URL: tempDb(),
+      JWT_SIGNING_KEYS: JSON.stringify([{ ...jwk, kid: '2026-11' }]),
+      STREAM_SIGNING_KEYS: `cdn-2026-11=${Buffer.alloc(32, 9).toString('base64url')}`,
+    });
+    expect(child.output()).not.toMatch(/api_secret/);
+    expect((await fetch(`${base}/readyz`)).status).toBe(200);
+  });
+
   it('reports every malformed variable at once', async () => {
     const child = await start({
       command: TSX,
