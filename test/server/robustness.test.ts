@@ -92,14 +92,18 @@ describe('HTTP hygiene', () => {
 
   it('never writes a secret or a token into the logs', async () => {
     const server = await startServer();
-    const partner = await server.partner({ ser_7hx2k9qmbd: ['read'] });
+    const partner = await server.partner({ ser_7hx2k9qmbd: ['read', 'stream'] });
     const token = await server.token(partner);
     await fetch(`${server.url}/api/partner/content/catalog`, { headers: bearer(token) });
+    const stream = (await (await fetch(`${server.url}/api/partner/streaming/episodes/ep_4mq8z2xkwt`, { headers: bearer(token) })).json()) as { url: string };
+    const signature = new URL(stream.url).searchParams.get('sig')!;
     await fetch(`${server.url}/api/partner/auth`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"api_key": "' + partner.apiSecret });
     const logs = server.logs();
     expect(logs).toContain('getCatalog');
     expect(logs).not.toContain(partner.apiSecret);
     expect(logs).not.toContain(token);
     expect(logs).not.toContain(token.split('.')[2]!);
+    expect(logs).toContain('resolveStream');
+    expect(logs).not.toContain(signature);
   });
 });
