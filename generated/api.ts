@@ -518,6 +518,7 @@ export interface components {
             /** Format: date */
             to: string;
             group_by: components["schemas"]["UsageGroupBy"];
+            /** @description All of the caller's usage in the range, whatever the grouping (with `group_by=series`, requests about no single series count here but in no row). */
             totals: components["schemas"]["UsageCounts"];
             /** @description Rows in key order; groups with no usage are left out. */
             items: components["schemas"]["UsageRow"][];
