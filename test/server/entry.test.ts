@@ -1,13 +1,12 @@
 /** The real entry point (`npm start` runs `tsx server/main.ts`) as a child process, the way the studio runs it. */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { start, stopAll, type Child } from '../helpers/child.js';
+import { start, stopAll } from '../helpers/child.js';
 import { runCli } from '../helpers/cli.js';
+import { demoCredentials, ROOT, startEntry, TSX } from '../helpers/entry.js';
 
-const ROOT = resolve(import.meta.dirname, '../..');
-const TSX = join(ROOT, 'node_modules/.bin/tsx');
 const dirs: string[] = [];
 
 afterEach(async () => {
@@ -21,18 +20,6 @@ function tempDb(): string {
   return join(dir, 'catalog.db');
 }
 
-async function startEntry(env: Record<string, string>): Promise<{ child: Child; base: string }> {
-  const child = await start({
-    command: TSX,
-    args: ['server/main.ts'],
-    cwd: ROOT,
-    env: { PORT: '0', METRICS_PORT: '0', LOG_LEVEL: 'warn', NODE_ENV: 'development', ...env },
-    ready: /listening on (http:\/\/localhost:\d+)/,
-    name: 'server',
-  });
-  return { child, base: child.ready[1]! };
-}
-
 async function authenticate(base: string, apiKey: string, apiSecret: string): Promise<Response> {
   return fetch(`${base}/api/partner/auth`, {
     method: 'POST',
@@ -44,11 +31,8 @@ async function authenticate(base: string, apiKey: string, apiSecret: string): Pr
 describe('npm start', () => {
   it('seeds the demo catalog on first start and prints a demo partner whose first call works', async () => {
     const { child, base } = await startEntry({ DATABASE_URL: tempDb() });
-    const out = child.output();
-    const apiKey = /api_key\s+(pk_\S+)/.exec(out)?.[1];
-    const apiSecret = /api_secret\s+(sk_\S+)/.exec(out)?.[1];
-    expect(apiKey && apiSecret).toBeTruthy();
-    const auth = await authenticate(base, apiKey!, apiSecret!);
+    const { api_key, api_secret } = demoCredentials(child.output());
+    const auth = await authenticate(base, api_key, api_secret);
     expect(auth.status).toBe(200);
     const { access_token } = (await auth.json()) as { access_token: string };
     const catalog = await fetch(`${base}/api/partner/content/catalog`, { headers: { Authorization: `Bearer ${access_token}` } });

@@ -2,12 +2,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { start, stopAll } from '../helpers/child.js';
+import { stopAll } from '../helpers/child.js';
+import { demoCredentials, startEntry } from '../helpers/entry.js';
 
-const ROOT = resolve(import.meta.dirname, '../..');
-const TSX = join(ROOT, 'node_modules/.bin/tsx');
 let dir: string | undefined;
 
 afterEach(async () => {
@@ -15,16 +14,8 @@ afterEach(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-async function boot(db: string, env: Record<string, string> = {}) {
-  const child = await start({
-    command: TSX,
-    args: ['server/main.ts'],
-    cwd: ROOT,
-    env: { PORT: '0', METRICS_PORT: '0', LOG_LEVEL: 'info', DATABASE_URL: db, BENCH_RATE_LIMIT_MULTIPLIER: '100', SHUTDOWN_TIMEOUT_MS: '10000', ...env },
-    ready: /listening on (http:\/\/localhost:\d+)/,
-    name: 'server',
-  });
-  return { child, base: child.ready[1]! };
+function boot(db: string, env: Record<string, string> = {}) {
+  return startEntry({ LOG_LEVEL: 'info', DATABASE_URL: db, BENCH_RATE_LIMIT_MULTIPLIER: '100', SHUTDOWN_TIMEOUT_MS: '10000', ...env });
 }
 
 async function until(condition: () => boolean, what: string): Promise<void> {
@@ -39,8 +30,7 @@ describe('graceful shutdown', () => {
   it('finishes a request that is in flight when SIGTERM arrives, then exits 0', async () => {
     dir = mkdtempSync(join(tmpdir(), 'pcas-shutdown-'));
     const first = await boot(join(dir, 'catalog.db'));
-    const out = first.child.output();
-    const body = JSON.stringify({ api_key: /api_key\s+(pk_\S+)/.exec(out)![1], api_secret: /api_secret\s+(sk_\S+)/.exec(out)![1] });
+    const body = JSON.stringify(demoCredentials(first.child.output()));
     const url = new URL('/api/partner/auth', first.base);
     // Send the headers and half the body, so the request is in flight while the signal arrives.
     const response = new Promise<number>((resolveStatus, reject) => {
@@ -73,8 +63,7 @@ describe('graceful shutdown', () => {
     dir = mkdtempSync(join(tmpdir(), 'pcas-shutdown-'));
     const db = join(dir, 'catalog.db');
     const first = await boot(db);
-    const out = first.child.output();
-    const creds = { api_key: /api_key\s+(pk_\S+)/.exec(out)![1], api_secret: /api_secret\s+(sk_\S+)/.exec(out)![1] };
+    const creds = demoCredentials(first.child.output());
     const auth = async (base: string) => {
       const res = await fetch(`${base}/api/partner/auth`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(creds) });
       return ((await res.json()) as { access_token: string }).access_token;
