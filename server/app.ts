@@ -75,7 +75,12 @@ export function createApp(deps: AppDeps): Express {
     pinoHttp({
       logger,
       genReqId: (req) => (req as Request).id,
-      customProps: (req) => ({ partnerId: (req as Request).partner?.id, operationId: (req as Request).operation?.operationId }),
+      customProps: (req, res) => ({
+        requestId: (req as Request).id,
+        // authenticate has no token: its partner is the one behind api_key, once looked up.
+        partnerId: (req as Request).partner?.id ?? (res as Response).locals?.authPartner?.id,
+        operationId: (req as Request).operation?.operationId,
+      }),
       serializers: {
         req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),

@@ -10,7 +10,6 @@ export const REDACT_PATHS = [
   '*.secretHash',
   '*.access_token',
   '*.token',
-  '*.url',
   'api_secret',
   'access_token',
 ];
