@@ -1,10 +1,15 @@
 /**
  * Opens the store named by DATABASE_URL: a SQLite file path (default ./data/catalog.db), a
- * `file:` or `sqlite:` URL, or `:memory:`. PostgreSQL URLs are recognised but not supported yet.
+ * `file:` or `sqlite:` URL, or `:memory:`; or a `postgres://` / `postgresql://` URL for
+ * PostgreSQL (several instances sharing one database).
  */
 import { fileURLToPath } from 'node:url';
+import { PostgresStore, type PostgresOptions } from './postgres.js';
 import { SqliteStore, type SqliteOptions } from './sqlite.js';
 import type { Store } from './types.js';
+
+/** Engine options; each engine reads its own. */
+export type OpenStoreOptions = SqliteOptions & PostgresOptions;
 
 export const DEFAULT_DATABASE_URL = './data/catalog.db';
 
@@ -25,12 +30,9 @@ export function parseDatabaseUrl(url: string): EngineTarget {
 }
 
 /** Opens the store for databaseUrl (default: $DATABASE_URL, then ./data/catalog.db) and applies pending migrations. */
-export async function openStore(databaseUrl?: string, options: SqliteOptions = {}): Promise<Store> {
+export async function openStore(databaseUrl?: string, options: OpenStoreOptions = {}): Promise<Store> {
   const target = parseDatabaseUrl(databaseUrl ?? process.env['DATABASE_URL'] ?? DEFAULT_DATABASE_URL);
-  if (target.engine === 'postgres') {
-    throw new Error('PostgreSQL is not supported yet: set DATABASE_URL to a SQLite file path (for example ./data/catalog.db)');
-  }
-  const store = SqliteStore.open(target.path, options);
+  const store = target.engine === 'postgres' ? PostgresStore.open(target.url, options) : SqliteStore.open(target.path, options);
   try {
     await store.migrate();
   } catch (error) {

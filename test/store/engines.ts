@@ -1,12 +1,15 @@
 /**
- * The engines the store suite runs against. Each entry opens a fresh, empty, migrated store;
- * a PostgreSQL entry (a fresh schema per call) can be added here without touching the tests.
+ * The engines the store suite runs against. Each entry opens a fresh, empty, migrated store:
+ * SQLite in a new temporary file, PostgreSQL in a new schema of the test database (dropped by
+ * removeTmpDbs). Without a reachable PostgreSQL its entry is left out and each suite file shows
+ * a skipped placeholder saying why (test/helpers/services.ts).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openStore } from '../../server/store/index.js';
 import type { Store } from '../../server/store/types.js';
+import { createTestSchema, reportSkipped, skipReason, type TestSchema } from '../helpers/services.js';
 
 export type OpenFreshStore = () => Promise<Store>;
 
@@ -20,12 +23,26 @@ export function tmpDbPath(): string {
   return join(dir, `catalog-${counter}.db`);
 }
 
-/** Deletes the temp directory and every database file in it. */
-export function removeTmpDbs(): void {
+const schemas: TestSchema[] = [];
+
+/** A new, empty PostgreSQL schema of the test database, dropped by removeTmpDbs. */
+export async function tmpSchema(): Promise<TestSchema> {
+  const schema = await createTestSchema();
+  schemas.push(schema);
+  return schema;
+}
+
+/** Deletes the temp directory and every database file in it, and drops the PostgreSQL schemas. */
+export async function removeTmpDbs(): Promise<void> {
   if (dir) rmSync(dir, { recursive: true, force: true });
   dir = undefined;
+  await Promise.all(schemas.splice(0).map((s) => s.drop()));
 }
+
+const postgresSkipped = skipReason({ postgres: true });
+if (postgresSkipped) reportSkipped('Store suites on PostgreSQL', postgresSkipped);
 
 export const ENGINES: Array<[name: string, open: OpenFreshStore]> = [
   ['sqlite', () => openStore(tmpDbPath())],
+  ...(postgresSkipped ? [] : [['postgres', async () => openStore((await tmpSchema()).url)] as [string, OpenFreshStore]]),
 ];

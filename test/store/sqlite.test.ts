@@ -31,7 +31,8 @@ describe('parseDatabaseUrl', () => {
   it('recognises PostgreSQL and rejects other schemes', async () => {
     expect(parseDatabaseUrl('postgres://u@h/db')).toEqual({ engine: 'postgres', url: 'postgres://u@h/db' });
     expect(parseDatabaseUrl('postgresql://u@h/db').engine).toBe('postgres');
-    await expect(openStore('postgres://u@localhost/catalog')).rejects.toThrow(/not supported yet/);
+    // A PostgreSQL URL opens the PostgreSQL engine (test/store/postgres.test.ts); nothing listens on port 1.
+    await expect(openStore('postgres://u@127.0.0.1:1/catalog', { connectTimeoutMs: 1000 })).rejects.toBeInstanceOf(StoreUnavailableError);
     expect(() => parseDatabaseUrl('mysql://h/db')).toThrow(/not supported/);
   });
 });

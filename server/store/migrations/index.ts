@@ -5,6 +5,7 @@
  */
 import type { Migration, MigrationProvider } from 'kysely';
 import { coreMigration } from './0001-core.js';
+import { postgresSearchMigration } from './0002-postgres-search.js';
 import { sqliteSearchMigration } from './0002-sqlite-search.js';
 
 /** The SQLite migrations, in order. */
@@ -12,6 +13,14 @@ export function sqliteMigrations(): Record<string, Migration> {
   return {
     '0001_core': coreMigration(),
     '0002_sqlite_search': sqliteSearchMigration,
+  };
+}
+
+/** The PostgreSQL migrations, in order: keys collate "C" so they sort bytewise, as on SQLite. */
+export function postgresMigrations(): Record<string, Migration> {
+  return {
+    '0001_core': coreMigration({ keyCollation: 'C' }),
+    '0002_postgres_search': postgresSearchMigration,
   };
 }
 

@@ -1,0 +1,105 @@
+/**
+ * A TCP proxy on 127.0.0.1 (port 0) in front of a real service, for fault tests: the machine's
+ * PostgreSQL or Redis cannot be stopped by a test, but the path to them can be cut.
+ *
+ * - `up`: bytes flow both ways.
+ * - `down`: every connection is reset, new ones at once (an engine that is down or restarting).
+ * - `blackhole`: connections are accepted and nothing ever arrives (a partition, or an engine
+ *   that hangs); going back `up` resets them, as a healed network eventually does.
+ */
+import { createServer, Socket, type Server } from 'node:net';
+
+export type ProxyMode = 'up' | 'down' | 'blackhole';
+
+export interface TcpProxy {
+  readonly port: number;
+  readonly mode: ProxyMode;
+  /** Connections accepted so far. */
+  readonly accepted: number;
+  set(mode: ProxyMode): void;
+  close(): Promise<void>;
+}
+
+export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
+  let mode: ProxyMode = 'up';
+  let accepted = 0;
+  const pairs = new Set<{ client: Socket; upstream: Socket | undefined }>();
+
+  const reset = (socket: Socket | undefined) => {
+    if (!socket || socket.destroyed) return;
+    socket.resetAndDestroy();
+  };
+
+  const server: Server = createServer((client) => {
+    accepted += 1;
+    client.on('error', () => {});
+    if (mode === 'down') return reset(client);
+    const pair: { client: Socket; upstream: Socket | undefined } = { client, upstream: undefined };
+    pairs.add(pair);
+    client.once('close', () => {
+      pairs.delete(pair);
+      pair.upstream?.destroy();
+    });
+    if (mode === 'blackhole') {
+      client.pause();
+      return;
+    }
+    const upstream = new Socket();
+    pair.upstream = upstream;
+    upstream.on('error', () => reset(client));
+    upstream.once('close', () => client.destroy());
+    upstream.connect(target.port, target.host, () => {
+      client.pipe(upstream);
+      upstream.pipe(client);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+
+  return {
+    port,
+    get mode() {
+      return mode;
+    },
+    get accepted() {
+      return accepted;
+    },
+    set(next) {
+      const previous = mode;
+      mode = next;
+      if (next === 'down' || (previous === 'blackhole' && next === 'up')) {
+        for (const pair of pairs) {
+          reset(pair.client);
+          pair.upstream?.destroy();
+        }
+        pairs.clear();
+      }
+      if (next === 'blackhole') {
+        // Established connections stop delivering in both directions.
+        for (const pair of pairs) {
+          pair.client.unpipe();
+          pair.upstream?.unpipe();
+          pair.client.pause();
+          pair.upstream?.pause();
+        }
+      }
+    },
+    async close() {
+      for (const pair of pairs) {
+        pair.client.destroy();
+        pair.upstream?.destroy();
+      }
+      pairs.clear();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** The URL with its host and port replaced by the proxy's. */
+export function viaProxy(url: string, proxy: TcpProxy): string {
+  const u = new URL(url);
+  u.hostname = '127.0.0.1';
+  u.port = String(proxy.port);
+  return u.toString();
+}

@@ -1,0 +1,212 @@
+/**
+ * PostgreSQL-only behaviour: byte-order key collation, concurrent migrations (in one process and
+ * across processes), exact usage sums from several pools, bounded failures when PostgreSQL is
+ * down or hangs and recovery without a restart, and the full-text documents.
+ */
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { StoreUnavailableError } from '../../server/errors.js';
+import { openStore } from '../../server/store/index.js';
+import { PostgresStore } from '../../server/store/postgres.js';
+import { searchDocument, searchQuery } from '../../server/store/postgres-search.js';
+import { searchTokens } from '../../server/store/search-terms.js';
+import type { Store, UsageIncrement } from '../../server/store/types.js';
+import { reportSkipped, skipReason, TEST_DATABASE_URL } from '../helpers/services.js';
+import { startTcpProxy, viaProxy } from '../helpers/tcp-proxy.js';
+import { removeTmpDbs, tmpSchema } from './engines.js';
+import { pid, series, sid, T0 } from './fixtures.js';
+
+afterAll(removeTmpDbs);
+
+const skipped = skipReason({ postgres: true });
+if (skipped) reportSkipped('PostgreSQL store tests', skipped);
+
+async function query<R extends pg.QueryResultRow>(url: string, text: string, values: unknown[] = []): Promise<R[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<R>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+const increment = (over: Partial<UsageIncrement> = {}): UsageIncrement => ({
+  partnerId: pid('a'), day: '2026-11-20', operation: 'getCatalog', seriesId: null,
+  requests: 1, streamResolutions: 0, errors: 0, rateLimited: 0, ...over,
+});
+
+/** Measures how long a promise takes to settle, and how. */
+async function timed<T>(promise: Promise<T>): Promise<{ ms: number; error: unknown; value: T | undefined }> {
+  const started = Date.now();
+  try {
+    const value = await promise;
+    return { ms: Date.now() - started, error: undefined, value };
+  } catch (error) {
+    return { ms: Date.now() - started, error, value: undefined };
+  }
+}
+
+describe.skipIf(skipped)('PostgresStore', () => {
+  it('creates its tables in the schema of the search_path, with keys collated bytewise ("C")', async () => {
+    const schema = await tmpSchema();
+    const store = await openStore(schema.url);
+    try {
+      expect(store.engine).toBe('postgres');
+      const columns = await query<{ table_name: string; column_name: string; collation_name: string | null }>(
+        TEST_DATABASE_URL,
+        `select table_name, column_name, collation_name from information_schema.columns
+          where table_schema = $1 and column_name in ('id', 'sort_title', 'updated_at', 'day', 'operation') order by 1, 2`,
+        [schema.name],
+      );
+      const collation = Object.fromEntries(columns.map((c) => [`${c.table_name}.${c.column_name}`, c.collation_name]));
+      expect(collation).toMatchObject({ 'series.id': 'C', 'series.sort_title': 'C', 'series.updated_at': 'C', 'usage_counts.day': 'C', 'usage_counts.operation': 'C', 'partners.id': 'C' });
+      // Byte order, whatever the database's locale: upper case before lower case, '_' between.
+      await store.createPartner({ id: pid('a'), name: 'A', apiKey: 'k', secretHash: 'h', now: T0 });
+      await store.addUsage(['getSeries', 'Zeta', 'get_x', 'GetB'].map((operation) => increment({ operation })));
+      const report = await store.queryUsage({ partnerId: pid('a'), from: '2026-11-20', to: '2026-11-20', groupBy: 'operation', limit: 10 });
+      expect(report.items.map((r) => r.key)).toEqual(['GetB', 'Zeta', 'getSeries', 'get_x']);
+      const migrations = await query<{ name: string }>(schema.url, 'select name from kysely_migration order by name');
+      expect(migrations.map((m) => m.name)).toEqual(['0001_core', '0002_postgres_search']);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('applies migrations exactly once when several stores migrate a new schema at the same time', async () => {
+    const schema = await tmpSchema();
+    const stores = Array.from({ length: 4 }, () => PostgresStore.open(schema.url));
+    try {
+      await Promise.all(stores.map((s) => s.migrate()));
+      const migrations = await query<{ name: string }>(schema.url, 'select name from kysely_migration order by name');
+      expect(migrations.map((m) => m.name)).toEqual(['0001_core', '0002_postgres_search']);
+      await stores[0]!.importCatalog([series(sid(1))], T0);
+      expect(await stores[3]!.countSeries()).toBe(1);
+    } finally {
+      await Promise.all(stores.map((s) => s.close()));
+    }
+  });
+
+  it('applies migrations exactly once when several processes start on a new schema at one instant', async () => {
+    const schema = await tmpSchema();
+    const child = fileURLToPath(new URL('./open-store-child.ts', import.meta.url));
+    const startAt = String(Date.now() + 3000);
+    const run = () =>
+      new Promise<number>((resolve, reject) => {
+        const p = spawn(process.execPath, ['--import', 'tsx', child, schema.url, startAt], { stdio: ['ignore', 'ignore', 'pipe'] });
+        let stderr = '';
+        p.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+        p.on('error', reject);
+        p.on('exit', (code) => (code === 0 ? resolve(code) : reject(new Error(`child exited ${code}: ${stderr}`))));
+      });
+    expect(await Promise.all([run(), run(), run()])).toEqual([0, 0, 0]);
+    const migrations = await query<{ name: string }>(schema.url, 'select name from kysely_migration order by name');
+    expect(migrations.map((m) => m.name)).toEqual(['0001_core', '0002_postgres_search']);
+  });
+
+  it('adds up usage written concurrently by several instances (pools) exactly', async () => {
+    const schema = await tmpSchema();
+    const stores: Store[] = [];
+    for (let i = 0; i < 3; i++) stores.push(await openStore(schema.url, { poolMax: 3 }));
+    try {
+      await stores[0]!.createPartner({ id: pid('a'), name: 'A', apiKey: 'k', secretHash: 'h', now: T0 });
+      const operations = ['getCatalog', 'getSeries', 'search', 'resolveStream'];
+      // 3 instances x 20 flushes, each touching every key in its own order.
+      await Promise.all(
+        stores.flatMap((store, i) =>
+          Array.from({ length: 20 }, (_, n) =>
+            store.addUsage((n + i) % 2 ? operations.map((operation) => increment({ operation })) : [...operations].reverse().map((operation) => increment({ operation, requests: 2 }))),
+          ),
+        ),
+      );
+      const report = await stores[1]!.queryUsage({ partnerId: pid('a'), from: '2026-11-20', to: '2026-11-20', groupBy: 'operation', limit: 10 });
+      // Per instance: 10 flushes of 1 and 10 of 2 on every key = 30; three instances = 90.
+      expect(report.items.map((r) => [r.key, r.requests])).toEqual(operations.sort().map((o) => [o, 90]));
+    } finally {
+      await Promise.all(stores.map((s) => s.close()));
+    }
+  });
+
+  it('answers StoreUnavailableError at once when PostgreSQL refuses connections', async () => {
+    const attempt = await timed(openStore('postgres://postgres@127.0.0.1:1/test', { connectTimeoutMs: 1000 }));
+    expect(attempt.error).toBeInstanceOf(StoreUnavailableError);
+    expect(attempt.ms).toBeLessThan(2000);
+  });
+
+  it('fails fast while PostgreSQL is down, within its timeouts while it hangs, and recovers by itself', async () => {
+    const schema = await tmpSchema();
+    const target = new URL(TEST_DATABASE_URL);
+    const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    const store = await openStore(viaProxy(schema.url, proxy), { connectTimeoutMs: 800, statementTimeoutMs: 500 });
+    try {
+      await store.createPartner({ id: pid('a'), name: 'A', apiKey: 'k', secretHash: 'h', now: T0 });
+
+      proxy.set('down');
+      for (const call of [store.ping(), store.getPartner(pid('a')), store.addUsage([increment()])] as Array<Promise<unknown>>) {
+        const result = await timed(call);
+        expect(result.error).toBeInstanceOf(StoreUnavailableError);
+        expect(result.ms).toBeLessThan(1500);
+      }
+
+      proxy.set('up');
+      await expect(store.ping()).resolves.toBeUndefined();
+      expect((await store.getPartner(pid('a')))?.id).toBe(pid('a'));
+
+      // Hanging: established connections and new ones both stop answering. Every call still
+      // ends within connect timeout / query timeout (statement timeout + 1 s), with a 503 error.
+      proxy.set('blackhole');
+      const hung = await Promise.all([timed(store.ping()), timed(store.getSeries(sid(1))), timed(store.search({ partnerId: pid('a'), q: 'x', limit: 5 }))]);
+      for (const result of hung) {
+        expect(result.error).toBeInstanceOf(StoreUnavailableError);
+        expect(result.ms).toBeLessThan(3000);
+      }
+
+      proxy.set('up');
+      // The connections that timed out were discarded, so the next calls find working ones.
+      for (let i = 0; i < 5; i++) await expect(store.ping()).resolves.toBeUndefined();
+      await store.addUsage([increment()]);
+      expect((await store.queryUsage({ partnerId: pid('a'), from: '2026-11-20', to: '2026-11-20', groupBy: 'day', limit: 1 })).totals.requests).toBe(1);
+    } finally {
+      proxy.set('up');
+      await store.close();
+      await proxy.close();
+    }
+  });
+
+  it('maps a statement that waits past statement_timeout to StoreUnavailableError and keeps the connection usable', async () => {
+    const schema = await tmpSchema();
+    const store = await openStore(schema.url, { statementTimeoutMs: 200, poolMax: 1 });
+    const locker = new pg.Client({ connectionString: schema.url });
+    await locker.connect();
+    try {
+      await store.createPartner({ id: pid('a'), name: 'A', apiKey: 'k', secretHash: 'h', now: T0 });
+      // Another session holds the table: the store's read waits until the server cancels it.
+      await locker.query('begin');
+      await locker.query('lock table partners in access exclusive mode');
+      const slow = await timed(store.getPartner(pid('a')));
+      expect(slow.error).toBeInstanceOf(StoreUnavailableError);
+      expect(slow.ms).toBeLessThan(1500);
+      await locker.query('rollback');
+      expect((await store.getPartner(pid('a')))?.id).toBe(pid('a'));
+    } finally {
+      await locker.end();
+      await store.close();
+    }
+  });
+});
+
+describe('PostgreSQL search documents (no database needed)', () => {
+  it('folds case and accents, weights fields, and keeps every word a plain lexeme', () => {
+    expect(searchDocument([['Café Society', 'A'], ["It's l'été!", 'C']])).toBe("'cafe':1A 'society':2A 'it':3C 's':4C 'l':5C 'ete':6C");
+    expect(searchDocument([['東京 2049', 'A']])).toBe("'東京':1A '2049':2A");
+  });
+
+  it('requires every word and matches the last as a prefix; punctuation alone is no query', () => {
+    expect(searchQuery(searchTokens('Lighthouse KEEP'))).toBe("'lighthouse' & 'keep':*");
+    expect(searchQuery(searchTokens('fog" OR "harbour'))).toBe("'fog' & 'or' & 'harbour':*");
+    expect(searchQuery(searchTokens('"*()^:-'))).toBeNull();
+    expect(searchQuery(['\u0301'])).toBeNull();
+  });
+});
