@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { PartnerApiError } from '../../client/index.js';
+import { regenerateSecret } from '../../server/partners.js';
+import { startServer } from '../helpers/server.js';
+import { clientFor, problem, readerOfAll, startProxy } from './support.js';
+
+const LIGHTHOUSE = 'ser_7hx2k9qmbd';
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+// JWT times are whole seconds.
+const seconds = (ms: number) => Math.floor(ms / 1000) * 1000;
+
+describe('token management against the real server', () => {
+  it('fetches a token on first use and shares it: 100 parallel first calls cause one authenticate', async () => {
+    const server = await startServer({ env: { BENCH_RATE_LIMIT_MULTIPLIER: '10' } });
+    const { client, wire } = clientFor(server, await readerOfAll(server));
+    const results = await Promise.all(Array.from({ length: 100 }, () => client.series.get(LIGHTHOUSE)));
+    expect(results.every((s) => s.id === LIGHTHOUSE)).toBe(true);
+    expect(wire.authentications()).toBe(1);
+    expect(wire.exchanges.filter((e) => e.status !== 200)).toEqual([]);
+    // And keeps using it.
+    await client.catalog.list({ limit: 1 });
+    expect(wire.authentications()).toBe(1);
+  });
+
+  it('renews a token near expiry (fewer than 5 minutes left) before using it, not earlier', async () => {
+    const server = await startServer();
+    const { client, wire } = clientFor(server, await readerOfAll(server), { now: () => server.clock.now() });
+    const first = await client.auth.token();
+    expect(Date.parse(first.expires_at)).toBe(seconds(server.clock.now()) + DAY);
+
+    server.clock.advance(DAY - 6 * MINUTE);
+    await client.catalog.list({ limit: 1 });
+    expect(wire.authentications()).toBe(1);
+
+    server.clock.advance(2 * MINUTE);
+    await client.catalog.list({ limit: 1 });
+    expect(wire.authentications()).toBe(2);
+    const second = await client.auth.token();
+    expect(second.access_token).not.toBe(first.access_token);
+    expect(Date.parse(second.expires_at)).toBe(seconds(server.clock.now()) + DAY);
+    // Renewed ahead of time: the server never had to refuse the old token.
+    expect(wire.exchanges.map((e) => e.status)).not.toContain(401);
+  });
+
+  it('honours a configured renewal margin', async () => {
+    const server = await startServer();
+    const { client, wire } = clientFor(server, await readerOfAll(server), { now: () => server.clock.now(), renewBeforeMs: 60 * MINUTE });
+    await client.auth.token();
+    server.clock.advance(DAY - 59 * MINUTE);
+    await client.catalog.list({ limit: 1 });
+    expect(wire.authentications()).toBe(2);
+  });
+
+  it('on a 401 re-authenticates once and repeats the call; concurrent 401s share that authenticate', async () => {
+    const server = await startServer();
+    // The client's clock stands still, so it never sees its token expire; the server's does.
+    const frozen = server.clock.now();
+    const { client, wire } = clientFor(server, await readerOfAll(server), { now: () => frozen });
+    await client.auth.token();
+    server.clock.advance(DAY + MINUTE);
+
+    const pages = await Promise.all(Array.from({ length: 10 }, () => client.catalog.list({ limit: 1 })));
+
+    expect(pages.every((p) => p.items.length === 1)).toBe(true);
+    expect(wire.authentications()).toBe(2);
+    const catalog = wire.exchanges.filter((e) => e.path.startsWith('/api/partner/content/catalog')).map((e) => e.status);
+    expect(catalog.filter((s) => s === 401)).toHaveLength(10);
+    expect(catalog.filter((s) => s === 200)).toHaveLength(10);
+  });
+
+  it('after a secret regeneration fails with a typed 401 and does not loop', async () => {
+    const server = await startServer();
+    const partner = await readerOfAll(server);
+    const { client, wire, waits } = clientFor(server, partner);
+    await client.catalog.list({ limit: 1 });
+    await regenerateSecret(server.store, partner.id, new Date(server.clock.now()).toISOString());
+    const before = wire.exchanges.length;
+
+    const error = await client.catalog.list({ limit: 1 }).catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(PartnerApiError);
+    expect(error).toMatchObject({ status: 401, code: 'invalid_credentials', method: 'POST' });
+    expect((error as PartnerApiError).requestId).toMatch(/^[A-Za-z0-9._:-]+$/);
+    // The old token is refused (revoked), the old secret is refused, and that is all.
+    expect(wire.exchanges.slice(before).map((e) => `${e.method} ${e.path.split('?')[0]} ${e.status}`)).toEqual([
+      'GET /api/partner/content/catalog 401',
+      'POST /api/partner/auth 401',
+    ]);
+    expect(waits).toEqual([]);
+
+    // The next call tries the secret once more (it may have been fixed), and stops there too.
+    await expect(client.catalog.list()).rejects.toMatchObject({ status: 401, code: 'invalid_credentials' });
+    expect(wire.exchanges.length).toBe(before + 3);
+  });
+
+  it('a server that keeps answering 401 gets exactly one re-authentication and repeat', async () => {
+    const server = await startServer();
+    const proxy = await startProxy(server.url, (req) =>
+      req.method === 'GET' ? { kind: 'answer', status: 401, headers: { 'X-Request-Id': 'req_always_401' }, body: problem(401, 'token_revoked') } : { kind: 'forward' },
+    );
+    const { client } = clientFor(proxy, await readerOfAll(server));
+    const error = await client.entitlements.list().catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: 'PartnerApiError', status: 401, code: 'token_revoked', requestId: 'req_proxy_401' });
+    expect(proxy.seen).toEqual([
+      'POST /api/partner/auth',
+      'GET /api/partner/content/entitlements',
+      'POST /api/partner/auth',
+      'GET /api/partner/content/entitlements',
+    ]);
+  });
+});
