@@ -11,6 +11,10 @@ export interface Config {
   port: number;
   host: string;
   databaseUrl: string;
+  /** PostgreSQL only: connections per instance and the bounds of every wait (see server/store/postgres.ts). */
+  database: { poolMax: number; connectTimeoutMs: number; statementTimeoutMs: number };
+  /** Redis for rate-limit counters shared by every instance; undefined: counters in this process. */
+  redis: { url: string; prefix: string; timeoutMs: number } | undefined;
   jwtKeys: JWK[] | undefined;
   jwtIssuer: string;
   jwtAudience: string;
@@ -82,6 +86,31 @@ function parseTrustProxy(raw: string | undefined): boolean | number | string {
   return /^\d+$/.test(raw) ? Number(raw) : raw;
 }
 
+function parseRedis(env: NodeJS.ProcessEnv, problems: string[]): Config['redis'] {
+  const timeoutMs = integer(env, 'REDIS_TIMEOUT_MS', 500, 50, 60_000, problems);
+  const prefix = env.REDIS_PREFIX ?? 'pcas:';
+  if (!/^[A-Za-z0-9:._-]{0,64}$/.test(prefix)) problems.push('REDIS_PREFIX must be at most 64 characters of letters, digits and : . _ -');
+  const url = env.REDIS_URL;
+  if (url === undefined || url === '') return undefined;
+  let ok = false;
+  try {
+    const parsed = new URL(url);
+    ok = (parsed.protocol === 'redis:' || parsed.protocol === 'rediss:') && parsed.hostname !== '';
+  } catch {
+    ok = false;
+  }
+  if (!ok) {
+    problems.push('REDIS_URL must be a redis:// or rediss:// URL with a host (for example redis://127.0.0.1:6379)');
+    return undefined;
+  }
+  return { url, prefix, timeoutMs };
+}
+
+/** The URL with any password replaced by ***, for messages and logs. */
+export function redactUrl(url: string): string {
+  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/@]*):[^@/]*@/i, '$1:***@');
+}
+
 /** Reads and validates the configuration; throws ConfigError naming every bad or missing variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const problems: string[] = [];
@@ -94,13 +123,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!/^https:\/\/[^\s/]+(\/\S*)?$/.test(streamBaseUrl)) problems.push('STREAM_BASE_URL must be an https URL');
   const rateLimitMultiplier = integer(env, 'BENCH_RATE_LIMIT_MULTIPLIER', 1, 1, 1_000_000, problems);
   if (production && rateLimitMultiplier !== 1) problems.push('BENCH_RATE_LIMIT_MULTIPLIER is a benchmark setting and cannot be used when NODE_ENV=production');
+  const databaseUrl = env.DATABASE_URL ?? './data/catalog.db';
+  const database = {
+    poolMax: integer(env, 'DATABASE_POOL_MAX', 10, 1, 1000, problems),
+    connectTimeoutMs: integer(env, 'DATABASE_CONNECT_TIMEOUT_MS', 3000, 100, 60_000, problems),
+    statementTimeoutMs: integer(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 5000, 100, 300_000, problems),
+  };
+  const redis = parseRedis(env, problems);
   const logLevel = env.LOG_LEVEL ?? 'info';
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) problems.push('LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent');
   const config: Config = {
     production,
     port: integer(env, 'PORT', 3000, 0, 65_535, problems),
     host: env.HOST ?? '0.0.0.0',
-    databaseUrl: env.DATABASE_URL ?? './data/catalog.db',
+    databaseUrl,
+    database,
+    redis,
     jwtKeys,
     jwtIssuer: env.JWT_ISSUER ?? 'https://partners.halcyon-studios.example',
     jwtAudience: env.JWT_AUDIENCE ?? 'partner-catalog',

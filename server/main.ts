@@ -4,7 +4,7 @@
  * within SHUTDOWN_TIMEOUT_MS, flush usage counts, close the store.
  */
 import { createServer } from 'node:http';
-import { ConfigError, loadConfig, type Config } from './config.js';
+import { ConfigError, loadConfig, redactUrl, type Config } from './config.js';
 import { createLogger } from './logger.js';
 import { createMetricsServer } from './metrics.js';
 import { createRuntime, type Runtime } from './runtime.js';
@@ -48,7 +48,7 @@ server.listen(config.port, config.host, () => {
   logger.info({ port, engine: runtime.store.engine }, 'listening');
   const demo = runtime.seed.demoPartner;
   const lines = [
-    `Partner Catalog API listening on ${base} (store: ${runtime.store.engine} ${config.databaseUrl})`,
+    `Partner Catalog API listening on ${base} (store: ${runtime.store.engine} ${redactUrl(config.databaseUrl)}${config.redis ? `; rate limits: redis ${redactUrl(config.redis.url)}` : ''})`,
     `Reference: ${base}/docs`,
   ];
   if (!demo) lines.push('Partners: npm run admin -- partner list  (create one with: npm run admin -- partner create --name "<name>")');

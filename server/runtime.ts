@@ -11,6 +11,7 @@ import { createTokenService, type TokenService } from './auth/tokens.js';
 import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
 import { devJwtKeys, devStreamKeys } from './dev-keys.js';
+import { RedisLimits } from './http/redis-limits.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import { seedIfEmpty, type SeedResult } from './seed-demo.js';
 import { openStore } from './store/index.js';
@@ -43,7 +44,9 @@ export interface RuntimeOptions {
 export async function createRuntime(config: Config, options: RuntimeOptions): Promise<Runtime> {
   const clock = options.clock ?? systemClock;
   const { logger } = options;
-  const store = options.overrides?.store ?? (await openStore(config.databaseUrl));
+  const store =
+    options.overrides?.store ??
+    (await openStore(config.databaseUrl, { ...config.database, onPoolError: (err) => logger.warn({ err }, 'database connection lost; it will be replaced') }));
   const seed = await seedIfEmpty(store, { production: config.production, now: new Date(clock.now()).toISOString() });
   const tokens = await createTokenService({
     keys: config.jwtKeys ?? (await devJwtKeys(store)),
@@ -62,6 +65,10 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
   const metrics = createMetrics();
   metrics.watchUsageBuffer(() => recorder.depth());
   let draining = false;
+  // With REDIS_URL every limiter counts in Redis, shared by all instances (server/http/redis-limits.ts).
+  const redisLimits = config.redis && !options.overrides?.createLimitStore ? new RedisLimits({ ...config.redis, logger, clock }) : undefined;
+  const createLimitStore = options.overrides?.createLimitStore ?? (redisLimits && ((prefix: string) => redisLimits.store(prefix)));
+  if (redisLimits && !(await redisLimits.connected())) logger.error('redis not reachable at start; serving with its failure modes until it is');
   const app = createApp({
     store,
     tokens,
@@ -73,7 +80,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
     limitMultiplier: config.rateLimitMultiplier,
     isDraining: () => draining,
     metrics,
-    ...(options.overrides?.createLimitStore ? { createLimitStore: options.overrides.createLimitStore } : {}),
+    ...(createLimitStore ? { createLimitStore } : {}),
   });
   return {
     app,
@@ -89,6 +96,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
     async close() {
       await recorder.stop();
       await store.close();
+      await redisLimits?.close();
     },
   };
 }

@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import type { Store } from '../store/types.js';
 import { catalogCommands } from './catalog-commands.js';
 import { OPTIONS, type Command, type CommandContext, type OptionValues } from './command.js';
+import { redactUrl } from '../config.js';
 import { StoreUnavailableError } from '../errors.js';
 import { CliError, EXIT, usageError } from './errors.js';
 import { grantCommands } from './grant-commands.js';
@@ -73,7 +74,7 @@ async function open(deps: AdminDeps, databaseUrl: string | undefined): Promise<S
   try {
     return await deps.openStore(databaseUrl);
   } catch (err) {
-    const where = databaseUrl ?? 'the default database (./data/catalog.db)';
+    const where = databaseUrl === undefined ? 'the default database (./data/catalog.db)' : redactUrl(databaseUrl);
     throw new CliError(`cannot open ${where}: ${(err as Error).message}`, EXIT.failed, 'store_unavailable', { cause: err });
   }
 }

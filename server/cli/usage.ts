@@ -21,7 +21,7 @@ export function usageText(commands: readonly Command[], only?: Command): string 
     '  -h, --help   show this help',
     '',
     'Environment:',
-    '  DATABASE_URL         SQLite file of the catalog (default ./data/catalog.db)',
+    '  DATABASE_URL         SQLite file (default ./data/catalog.db) or postgres:// URL of the catalog',
     '  STREAM_SIGNING_KEYS  keys for stream verify (kid=secret,...); outside production the stored development key',
     '  DEBUG                print stack traces of unexpected errors',
     '',

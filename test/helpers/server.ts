@@ -3,6 +3,10 @@
  * SQLite file, listening on 127.0.0.1 port 0, with an injected clock, captured logs, a store that
  * can be told to fail, and every (operationId, status) it answers recorded for the contract
  * coverage check (test/contract-coverage.ts). Servers are closed after each test.
+ *
+ * `engine: 'postgres'` runs it on a fresh PostgreSQL schema instead, and `limits: 'redis'` counts
+ * rate limits in Redis under a fresh key prefix (test/helpers/services.ts); both are removed on
+ * close. serverEngines() lists the combinations a suite runs on with describe.each.
  */
 import { appendFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
@@ -22,6 +26,7 @@ import { createPartner } from '../../server/partners.js';
 import { createRuntime, type Runtime } from '../../server/runtime.js';
 import { openStore } from '../../server/store/index.js';
 import type { Grant, Store } from '../../server/store/types.js';
+import { createRedisPrefix, createTestSchema, reportSkipped, skipReason, TEST_REDIS_URL, type TestRedisPrefix, type TestSchema } from './services.js';
 
 
 export type Fault = 'error' | 'unavailable' | undefined;
@@ -34,9 +39,11 @@ export interface TestPartner {
 
 export interface TestServer {
   url: string;
-  /** The server's SQLite file, for running the admin CLI against it. */
+  /** The server's DATABASE_URL (a SQLite file, or a PostgreSQL URL), for running the admin CLI against it. */
   dbPath: string;
   clock: ManualClock;
+  /** Moves the clock, and on Redis the rate-limit windows, ms forward. */
+  advance(ms: number): Promise<void>;
   runtime: Runtime;
   /** The store without fault injection, for arranging data. */
   store: Store;
@@ -54,10 +61,30 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export interface StartOptions {
+export interface EngineOptions {
+  /** Where the store lives: a temporary SQLite file (default) or a fresh PostgreSQL schema. */
+  engine?: 'sqlite' | 'postgres';
+  /** Where rate limits count: in the process (default) or in Redis under a fresh key prefix. */
+  limits?: 'memory' | 'redis';
+}
+
+export interface StartOptions extends EngineOptions {
   env?: Record<string, string>;
   clock?: ManualClock;
   jwtKeys?: JWK[];
+}
+
+/**
+ * The engine combinations for describe.each over server suites: SQLite with in-process limits,
+ * and PostgreSQL with Redis limits where both are reachable (otherwise a skipped placeholder
+ * says why).
+ */
+export function serverEngines(): Array<[name: string, engine: EngineOptions]> {
+  const engines: Array<[string, EngineOptions]> = [['sqlite, memory limits', {}]];
+  const skipped = skipReason({ postgres: true, redis: true });
+  if (skipped) reportSkipped('Server suites on PostgreSQL and Redis', skipped);
+  else engines.push(['postgres, redis limits', { engine: 'postgres', limits: 'redis' }]);
+  return engines;
 }
 
 /** A fresh private ES256 JWK with the given kid. */
@@ -99,11 +126,14 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
   const dir = mkdtempSync(join(tmpdir(), 'pcas-server-'));
   const clock = options.clock ?? new ManualClock(Date.now());
   const jwtKeys = options.jwtKeys ?? [await newJwtKey('test-1')];
+  const schema: TestSchema | undefined = options.engine === 'postgres' ? await createTestSchema() : undefined;
+  const redis: TestRedisPrefix | undefined = options.limits === 'redis' ? createRedisPrefix() : undefined;
   const config = loadConfig({
     NODE_ENV: 'test',
-    DATABASE_URL: join(dir, 'catalog.db'),
+    DATABASE_URL: schema ? schema.url : join(dir, 'catalog.db'),
     JWT_SIGNING_KEYS: JSON.stringify(jwtKeys),
     LOG_LEVEL: 'debug',
+    ...(redis ? { REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: redis.prefix } : {}),
     ...options.env,
   });
   let logText = '';
@@ -131,6 +161,10 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
     url,
     dbPath: config.databaseUrl,
     clock,
+    async advance(ms) {
+      clock.advance(ms);
+      await redis?.elapse(ms);
+    },
     runtime,
     store,
     jwtKeys,
@@ -159,6 +193,9 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
       fault = undefined;
       await runtime.close();
       rmSync(dir, { recursive: true, force: true });
+      await schema?.drop();
+      await redis?.clear();
+      await redis?.close();
     },
   };
   open.add(server);

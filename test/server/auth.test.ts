@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { regenerateSecret } from '../../server/partners.js';
-import { bearer, startServer } from '../helpers/server.js';
+import { bearer, serverEngines, startServer } from '../helpers/server.js';
+
+// SQLite with in-process limits, and PostgreSQL with Redis limits (test/helpers/server.ts).
+const ENGINES = serverEngines();
 
 const LIGHTHOUSE = 'ser_7hx2k9qmbd';
 
@@ -9,9 +12,9 @@ async function post(url: string, body: string, headers: Record<string, string> =
   return { status: res.status, type: res.headers.get('content-type'), body: (await res.json()) as Record<string, any> };
 }
 
-describe('authenticate', () => {
+describe.each(ENGINES)('authenticate (%s)', (_engine, engine) => {
   it('exchanges a key and secret for a 24-hour bearer token', async () => {
-    const server = await startServer();
+    const server = await startServer(engine);
     const partner = await server.partner({ [LIGHTHOUSE]: ['read'] });
     const { data, response } = await server.client.POST('/api/partner/auth', {
       body: { api_key: partner.apiKey, api_secret: partner.apiSecret },
@@ -29,7 +32,7 @@ describe('authenticate', () => {
     ['a wrong secret', (p: { apiKey: string }) => ({ api_key: p.apiKey, api_secret: 'sk_' + 'A'.repeat(43) })],
     ['an unknown key', (p: { apiSecret: string }) => ({ api_key: 'pk_' + 'B'.repeat(24), api_secret: p.apiSecret })],
   ])('answers 401 invalid_credentials for %s', async (_name, body) => {
-    const server = await startServer();
+    const server = await startServer(engine);
     const partner = await server.partner();
     const res = await post(server.url, JSON.stringify(body(partner as never)));
     expect(res.status).toBe(401);
@@ -44,7 +47,7 @@ describe('authenticate', () => {
     ['a malformed key', '{"api_key":"nope","api_secret":"sk_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"}'],
     ['an array body', '[]'],
   ])('answers 400 validation_failed for %s, listing the problems', async (_name, body) => {
-    const server = await startServer();
+    const server = await startServer(engine);
     const res = await post(server.url, body);
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('validation_failed');
@@ -53,14 +56,14 @@ describe('authenticate', () => {
   });
 
   it('answers 400 invalid_json for malformed JSON', async () => {
-    const server = await startServer();
+    const server = await startServer(engine);
     const res = await post(server.url, '{"api_key": ');
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('invalid_json');
   });
 
   it('answers 413 for an oversized body and 415 for a body that is not JSON', async () => {
-    const server = await startServer();
+    const server = await startServer(engine);
     const big = await post(server.url, JSON.stringify({ api_key: 'x'.repeat(20_000) }));
     expect(big.status).toBe(413);
     expect(big.body.code).toBe('payload_too_large');
@@ -70,7 +73,7 @@ describe('authenticate', () => {
   });
 
   it('never accepts credentials in the URL', async () => {
-    const server = await startServer();
+    const server = await startServer(engine);
     const partner = await server.partner();
     const res = await fetch(`${server.url}/api/partner/auth?api_key=${partner.apiKey}&api_secret=${partner.apiSecret}`, {
       method: 'POST',
@@ -83,7 +86,7 @@ describe('authenticate', () => {
   });
 
   it('refuses a disabled partner, and its existing tokens, at once', async () => {
-    const server = await startServer();
+    const server = await startServer(engine);
     const partner = await server.partner();
     const token = await server.token(partner);
     await server.store.setPartnerDisabled(partner.id, true, new Date(server.clock.now()).toISOString());
@@ -126,9 +129,9 @@ describe('verifyToken and token lifetime', () => {
   });
 });
 
-describe('secret regeneration', () => {
+describe.each(ENGINES)('secret regeneration (%s)', (_engine, engine) => {
   it('revokes the old secret and every earlier token on the very next request', async () => {
-    const server = await startServer();
+    const server = await startServer(engine);
     const partner = await server.partner({ [LIGHTHOUSE]: ['read'] });
     const oldToken = await server.token(partner);
     const regenerated = await regenerateSecret(server.store, partner.id, new Date(server.clock.now()).toISOString());

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Grant } from '../../server/store/types.js';
-import { bearer, startServer, type TestServer } from '../helpers/server.js';
+import { bearer, serverEngines, startServer, type TestServer } from '../helpers/server.js';
+
+// SQLite with in-process limits, and PostgreSQL with Redis limits (test/helpers/server.ts).
+const ENGINES = serverEngines();
 
 const SERIES = 'ser_7hx2k9qmbd';
 const EPISODE = 'ep_4mq8z2xkwt';
@@ -37,9 +40,9 @@ const MATRIX: Array<[Grant[], Record<Op, number>, boolean]> = [
   [['read', 'stream'], { getSeries: 200, listEpisodes: 200, getEpisode: 200, resolveStream: 200 }, true],
 ];
 
-describe('grants: partner x grant x operation', () => {
+describe.each(ENGINES)('grants: partner x grant x operation (%s)', (_engine, engine) => {
   it.each(MATRIX)('grants %j', async (grants, expected, listed) => {
-    const server = await startServer();
+    const server = await startServer(engine);
     const episode = await server.store.getEpisode(EPISODE);
     // Precondition: the demo episode is inside its availability window now, so only grants decide.
     expect(Date.parse(episode!.availability.starts_at)).toBeLessThan(server.clock.now());
@@ -54,14 +57,14 @@ describe('grants: partner x grant x operation', () => {
   });
 
   it.each(Object.keys(PATHS) as Op[])('%s answers 404 for an id that does not exist, whatever the grants', async (op) => {
-    const server = await startServer();
+    const server = await startServer(engine);
     const token = await server.token(await server.partner({ [SERIES]: ['read', 'stream'] }));
     const res = await call(server, token, op, { series: 'ser_0000000000', episode: 'ep_0000000000' });
     expect(res).toEqual({ status: 404, code: 'not_found' });
   });
 
   it('lists entitlements with the grants per series, and nothing of other partners', async () => {
-    const server = await startServer();
+    const server = await startServer(engine);
     const mine = await server.partner({ [SERIES]: ['stream'], [OTHER_SERIES]: ['read', 'stream'] });
     await server.partner({ ser_3fz8w1rtnc: ['read'] }, 'Someone else');
     const { data } = await server.client.GET('/api/partner/content/entitlements', { headers: bearer(await server.token(mine)) });

@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { bearer, startServer, type TestServer } from '../helpers/server.js';
+import { bearer, serverEngines, startServer, type TestServer } from '../helpers/server.js';
+
+// SQLite with in-process limits, and PostgreSQL with Redis limits (test/helpers/server.ts).
+const ENGINES = serverEngines();
 
 function authenticate(server: TestServer, body: unknown, headers: Record<string, string> = {}) {
   return fetch(`${server.url}/api/partner/auth`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
 }
 
-describe('rate limits (per partner, per group, from the contract)', () => {
+describe.each(ENGINES)('rate limits (per partner, per group, from the contract) (%s)', (_engine, engine) => {
   it('answers the 11th authenticate in a minute with 429, Retry-After and RateLimit headers', async () => {
-    const server = await startServer();
+    const server = await startServer(engine);
     const partner = await server.partner();
     const creds = { api_key: partner.apiKey, api_secret: partner.apiSecret };
     for (let i = 1; i <= 10; i++) {
@@ -27,17 +30,17 @@ describe('rate limits (per partner, per group, from the contract)', () => {
   });
 
   it('opens a new window after a minute (injected clock, no sleeping)', async () => {
-    const server = await startServer();
+    const server = await startServer(engine);
     const partner = await server.partner();
     const creds = { api_key: partner.apiKey, api_secret: partner.apiSecret };
     for (let i = 0; i < 10; i++) await authenticate(server, creds);
     expect((await authenticate(server, creds)).status).toBe(429);
-    server.clock.advance(61_000);
+    await server.advance(61_000);
     expect((await authenticate(server, creds)).status).toBe(200);
   });
 
   it('answers the 101st content call with 429, and leaves another partner untouched', async () => {
-    const server = await startServer();
+    const server = await startServer(engine);
     const a = await server.partner({ ser_7hx2k9qmbd: ['read'] }, 'A');
     const b = await server.partner({ ser_7hx2k9qmbd: ['read'] }, 'B');
     const [ta, tb] = [await server.token(a), await server.token(b)];
@@ -55,7 +58,7 @@ describe('rate limits (per partner, per group, from the contract)', () => {
   });
 
   it('counts unknown api keys per client address under the same limit', async () => {
-    const server = await startServer();
+    const server = await startServer(engine);
     const unknown = { api_key: 'pk_' + 'Q'.repeat(24), api_secret: 'sk_' + 'Q'.repeat(43) };
     for (let i = 0; i < 10; i++) expect((await authenticate(server, unknown)).status).toBe(401);
     expect((await authenticate(server, { ...unknown, api_key: 'pk_' + 'R'.repeat(24) })).status).toBe(429);
@@ -65,7 +68,7 @@ describe('rate limits (per partner, per group, from the contract)', () => {
   });
 
   it('keys unknown callers by the forwarded address only when trust proxy is configured', async () => {
-    const server = await startServer({ env: { TRUST_PROXY: 'loopback' } });
+    const server = await startServer({ ...engine, env: { TRUST_PROXY: 'loopback' } });
     const unknown = { api_key: 'pk_' + 'Q'.repeat(24), api_secret: 'sk_' + 'Q'.repeat(43) };
     for (let i = 0; i < 10; i++) await authenticate(server, unknown, { 'X-Forwarded-For': '203.0.113.7' });
     expect((await authenticate(server, unknown, { 'X-Forwarded-For': '203.0.113.7' })).status).toBe(429);

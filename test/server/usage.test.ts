@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { bearer, startServer, type TestServer } from '../helpers/server.js';
+import { bearer, serverEngines, startServer, type TestServer } from '../helpers/server.js';
+
+// SQLite with in-process limits, and PostgreSQL with Redis limits (test/helpers/server.ts).
+const ENGINES = serverEngines();
 
 const SERIES = 'ser_7hx2k9qmbd';
 
@@ -12,9 +15,9 @@ async function usage(server: TestServer, token: string, query: Record<string, st
   return { status: res.status, body: (await res.json()) as Record<string, any> };
 }
 
-describe('getUsage', () => {
+describe.each(ENGINES)('getUsage (%s)', (_engine, engine) => {
   it('counts requests, stream resolutions, errors and rate-limited calls of the caller only', async () => {
-    const server = await startServer();
+    const server = await startServer(engine);
     const a = await server.partner({ [SERIES]: ['read', 'stream'] }, 'A');
     const b = await server.partner({ [SERIES]: ['read'] }, 'B');
     const [ta, tb] = [await server.token(a), await server.token(b)];
@@ -47,7 +50,7 @@ describe('getUsage', () => {
     [{ to: '2026-11-22' }, 'validation_failed'],
     [{ from: '2026-11-01', to: '2026-11-22', group_by: 'hour' }, 'validation_failed'],
   ])('answers 400 for %j', async (query, code) => {
-    const server = await startServer();
+    const server = await startServer(engine);
     const token = await server.token(await server.partner());
     const res = await usage(server, token, query as Record<string, string>);
     expect(res.status).toBe(400);
@@ -55,9 +58,9 @@ describe('getUsage', () => {
   });
 });
 
-describe('usage counting under load', () => {
+describe.each(ENGINES)('usage counting under load (%s)', (_engine, engine) => {
   it('counts N concurrent requests exactly N', async () => {
-    const server = await startServer({ env: { BENCH_RATE_LIMIT_MULTIPLIER: '10' } });
+    const server = await startServer({ ...engine, env: { BENCH_RATE_LIMIT_MULTIPLIER: '10' } });
     const token = await server.token(await server.partner({ [SERIES]: ['read'] }));
     const N = 250;
     const statuses = await Promise.all(
@@ -74,7 +77,7 @@ describe('usage counting under load', () => {
   });
 
   it('shows a request in getUsage within a second, without an explicit flush', async () => {
-    const server = await startServer();
+    const server = await startServer(engine);
     const token = await server.token(await server.partner());
     await server.runtime.recorder.flush();
     const day = today(server);

@@ -1,0 +1,182 @@
+/**
+ * Rate-limit counters in Redis (rate-limit-redis over one ioredis connection), so every instance
+ * behind a load balancer counts against the same fixed windows: the 11th authenticate of a
+ * partner in a minute is refused whichever instances served the first ten.
+ *
+ * Nothing waits on Redis for long: commands fail at once while the connection is down (no
+ * offline queue) and after REDIS_TIMEOUT_MS when Redis hangs; the connection reconnects by
+ * itself. What a group does meanwhile is its failure mode:
+ *
+ * - Authentication fails closed (503 service_unavailable, Retry-After): its limit is what stops
+ *   credential guessing and bounds the scrypt work unauthenticated callers can cause, and
+ *   partners authenticate about once a day, so refusing for the length of an outage costs them
+ *   little while their existing tokens keep working.
+ * - Content and Streaming fail open to per-instance counters: those requests already carry a
+ *   valid token and are checked against grants; availability of the catalog and of playback
+ *   matters more than exact fairness for a few minutes, and per-instance windows still bound a
+ *   runaway client (to the limit times the number of instances).
+ */
+import type { ClientRateLimitInfo, Options, Store as LimitStore } from 'express-rate-limit';
+import { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import { RedisStore, type RedisReply } from 'rate-limit-redis';
+import type { Clock } from '../clock.js';
+import { ApiError } from '../errors.js';
+import { ClockedMemoryStore } from './limit-store.js';
+
+export type FailMode = 'closed' | 'open';
+
+/** Failure mode by limiter prefix (`rl:<group>:`, see server/http/rate-limit.ts); others fail open. */
+export const FAIL_CLOSED_PREFIXES = new Set(['rl:authentication:']);
+
+export interface RedisLimitsOptions {
+  url: string;
+  /** Prepended to every key, so several deployments (or tests) can share one Redis. */
+  prefix: string;
+  /** Bound on connecting and on each command. */
+  timeoutMs: number;
+  logger: Logger;
+  clock: Clock;
+}
+
+/** One Redis connection and a limit store per limiter over it. */
+export class RedisLimits {
+  readonly client: Redis;
+  private available = false;
+  private reportedDown = false;
+
+  constructor(private readonly options: RedisLimitsOptions) {
+    this.client = new Redis(options.url, {
+      connectTimeout: options.timeoutMs,
+      commandTimeout: options.timeoutMs,
+      // Fail at once while disconnected instead of queueing requests behind a dead connection.
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      // Reconnect forever, backing off to one attempt every 2 s.
+      retryStrategy: (attempt) => Math.min(attempt * 100, 2_000),
+      keepAlive: 10_000,
+      connectionName: 'partner-catalog',
+    });
+    this.client.on('ready', () => {
+      this.available = true;
+      if (this.reportedDown) options.logger.info('redis reachable again; shared rate limits restored');
+      this.reportedDown = false;
+    });
+    // Without a listener an error event would be printed, unhandled; once per outage is enough.
+    this.client.on('error', (err) => this.down(err));
+    this.client.on('close', () => (this.available = false));
+  }
+
+  private down(err: unknown): void {
+    this.available = false;
+    if (this.reportedDown) return;
+    this.reportedDown = true;
+    this.options.logger.error({ err }, 'redis unavailable: Authentication answers 503, Content and Streaming use per-instance limits until it is back');
+  }
+
+  /**
+   * Resolves true once connected, or false after the timeout (start-up goes on either way: the
+   * connection keeps trying, and groups fail as they should meanwhile). Called once at start so
+   * the first requests do not race the connection.
+   */
+  async connected(timeoutMs = this.options.timeoutMs * 4): Promise<boolean> {
+    if (this.client.status === 'ready') return true;
+    return new Promise((resolve) => {
+      const done = (ok: boolean) => {
+        clearTimeout(timer);
+        this.client.off('ready', onReady);
+        resolve(ok);
+      };
+      const onReady = () => done(true);
+      const timer = setTimeout(() => done(false), timeoutMs);
+      this.client.once('ready', onReady);
+    });
+  }
+
+  /** True while the connection is up (for logs and metrics; requests never wait on it). */
+  isAvailable(): boolean {
+    return this.available;
+  }
+
+  /** A fresh limit store for one limiter, failing as FAIL_CLOSED_PREFIXES says. */
+  store(prefix: string): LimitStore {
+    const mode: FailMode = FAIL_CLOSED_PREFIXES.has(prefix) ? 'closed' : 'open';
+    const fallback = mode === 'open' ? new ClockedMemoryStore(this.options.clock, prefix) : undefined;
+    return new SharedLimitStore(this.client, this.options.prefix + prefix, mode, fallback, (err) => this.down(err));
+  }
+
+  async close(): Promise<void> {
+    this.client.disconnect();
+  }
+}
+
+/**
+ * rate-limit-redis's RedisStore with its failure mode applied. It also loads the store's scripts
+ * again when Redis was unreachable at start (RedisStore would otherwise keep the failed load).
+ */
+class SharedLimitStore implements LimitStore {
+  readonly localKeys = false;
+  readonly prefix: string;
+  private readonly redis: RedisStore;
+  private options: Options | undefined;
+  private ready: Promise<void> | undefined;
+
+  constructor(
+    client: Redis,
+    prefix: string,
+    readonly mode: FailMode,
+    private readonly fallback: ClockedMemoryStore | undefined,
+    private readonly onError: (err: unknown) => void,
+  ) {
+    this.prefix = prefix;
+    this.redis = new RedisStore({
+      prefix,
+      sendCommand: (command: string, ...args: string[]) => client.call(command, ...args) as Promise<RedisReply>,
+    });
+  }
+
+  init(options: Options): void {
+    this.options = options;
+    this.fallback?.init(options);
+    // Loads the scripts now if Redis is there; a failure is retried by the first request.
+    this.ensureReady().catch(() => {});
+  }
+
+  private ensureReady(): Promise<void> {
+    if (!this.options) return Promise.reject(new Error('limit store used before init'));
+    this.ready ??= this.redis.init(this.options).catch((err: unknown) => {
+      this.ready = undefined;
+      throw err;
+    });
+    return this.ready;
+  }
+
+  private async attempt<T>(run: () => Promise<T>, fallback: (store: ClockedMemoryStore) => Promise<T>): Promise<T> {
+    try {
+      await this.ensureReady();
+      return await run();
+    } catch (err) {
+      this.onError(err);
+      if (this.fallback) return fallback(this.fallback);
+      throw new ApiError('service_unavailable', 'Rate limiting is temporarily unavailable, so this operation is refused; retry shortly.', {
+        headers: { 'Retry-After': '5' },
+      });
+    }
+  }
+
+  async get(key: string): Promise<ClientRateLimitInfo | undefined> {
+    return this.attempt(() => this.redis.get(key), (f) => f.get(key));
+  }
+
+  async increment(key: string): Promise<ClientRateLimitInfo> {
+    return this.attempt(() => this.redis.increment(key), (f) => f.increment(key));
+  }
+
+  async decrement(key: string): Promise<void> {
+    await this.attempt(() => this.redis.decrement(key), (f) => f.decrement(key));
+  }
+
+  async resetKey(key: string): Promise<void> {
+    await this.attempt(() => this.redis.resetKey(key), (f) => f.resetKey(key));
+  }
+}
