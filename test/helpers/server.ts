@@ -144,7 +144,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
     },
   });
   let fault: Fault;
-  const store = await openStore(config.databaseUrl);
+  const store = await openStore(config.databaseUrl, config.database);
   const runtime = await createRuntime(config, {
     logger: createLogger('debug', sink),
     clock,
