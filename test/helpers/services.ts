@@ -68,13 +68,14 @@ export async function probePostgres(url = TEST_DATABASE_URL, timeoutMs = 2_000):
 /** Tries Redis with a short timeout. */
 export async function probeRedis(url = TEST_REDIS_URL, timeoutMs = 2_000): Promise<ServiceStatus> {
   const client = new Redis(url, { lazyConnect: true, connectTimeout: timeoutMs, commandTimeout: timeoutMs, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  client.on('error', () => {});
+  let cause: unknown;
+  client.on('error', (error) => (cause ??= error));
   try {
     await client.connect();
     await client.ping();
     return { url: redact(url), available: true, reason: '' };
   } catch (error) {
-    return { url: redact(url), available: false, reason: errorText(error) };
+    return { url: redact(url), available: false, reason: errorText(cause ?? error) };
   } finally {
     client.disconnect();
   }
