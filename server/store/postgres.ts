@@ -140,6 +140,20 @@ export class PostgresStore extends KyselyStore {
     return postgresMigrations();
   }
 
+  /**
+   * Closes the pool, waiting at most 5 s: ending a connection to a server that stopped answering
+   * can wait forever, and a shutdown must not (its sockets die with the process).
+   */
+  override async close(): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const bound = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, 5_000);
+      timer.unref();
+    });
+    await Promise.race([super.close(), bound]);
+    clearTimeout(timer);
+  }
+
   protected isUnavailable(error: unknown): boolean {
     return isPostgresUnavailable(error);
   }
