@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PartnerApiError } from '../../client/index.js';
+import { TokenManager } from '../../client/tokens.js';
 import { regenerateSecret } from '../../server/partners.js';
 import { startServer } from '../helpers/server.js';
 import { clientFor, problem, readerOfAll, startProxy } from './support.js';
@@ -108,5 +109,34 @@ describe('token management against the real server', () => {
       'POST /api/partner/auth',
       'GET /api/partner/content/entitlements',
     ]);
+  });
+});
+
+describe('TokenManager and clocks that disagree', () => {
+  const token = (n: number, expires_at: string) => ({ access_token: `t${n}`, token_type: 'Bearer' as const, expires_in: 86400 as const, expires_at });
+
+  it("trusts expires_in when expires_at already looks past (a clock far ahead, or the mock's fixed example)", async () => {
+    let now = Date.parse('2030-01-01T00:00:00Z');
+    let calls = 0;
+    const tokens = new TokenManager({ now: () => now, renewBeforeMs: 5 * MINUTE, authenticate: async () => token(++calls, '2026-11-23T09:30:00Z') });
+    await tokens.get();
+    await tokens.get();
+    expect(calls).toBe(1);
+    now += DAY - 4 * MINUTE;
+    expect((await tokens.get()).access_token).toBe('t2');
+  });
+
+  it('renews by the earlier of expires_at and receipt + expires_in (a clock running behind the server)', async () => {
+    let now = Date.parse('2026-11-22T09:30:00Z');
+    let calls = 0;
+    // The server's clock is an hour ahead: its expires_at comes an hour before ours would.
+    const tokens = new TokenManager({ now: () => now, renewBeforeMs: 5 * MINUTE, authenticate: async () => token(++calls, new Date(now + DAY - 60 * MINUTE).toISOString()) });
+    await tokens.get();
+    now += DAY - 66 * MINUTE;
+    await tokens.get();
+    expect(calls).toBe(1);
+    now += 2 * MINUTE;
+    await tokens.get();
+    expect(calls).toBe(2);
   });
 });
