@@ -32,9 +32,16 @@ export class ClockedMemoryStore implements Store {
     return w && w.resetAt > now ? w : undefined;
   }
 
+  // express-rate-limit turns resetTime into Retry-After and RateLimit `t` against Date.now(): report
+  // the reset on the wall-clock timeline, so the waits are right whatever the injected clock says.
+  private resetTime(w: Window, now: number): Date {
+    return new Date(Date.now() + (w.resetAt - now));
+  }
+
   async get(key: string): Promise<ClientRateLimitInfo | undefined> {
-    const w = this.current(key, this.clock.now());
-    return w && { totalHits: w.hits, resetTime: new Date(w.resetAt) };
+    const now = this.clock.now();
+    const w = this.current(key, now);
+    return w && { totalHits: w.hits, resetTime: this.resetTime(w, now) };
   }
 
   async increment(key: string): Promise<ClientRateLimitInfo> {
@@ -46,7 +53,7 @@ export class ClockedMemoryStore implements Store {
     }
     w.hits += 1;
     if (++this.writesSinceSweep >= 10_000) this.sweep(now);
-    return { totalHits: w.hits, resetTime: new Date(w.resetAt) };
+    return { totalHits: w.hits, resetTime: this.resetTime(w, now) };
   }
 
   async decrement(key: string): Promise<void> {

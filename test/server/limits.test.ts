@@ -75,3 +75,24 @@ describe.each(ENGINES)('rate limits (per partner, per group, from the contract) 
     expect((await authenticate(server, unknown, { 'X-Forwarded-For': '198.51.100.9' })).status).toBe(401);
   });
 });
+
+describe('rate-limit headers with an injected clock (in-process limits)', () => {
+  // The injected clock only exists in-process; Redis windows run on Redis's own time.
+  it.each([
+    ['behind', -3_600_000],
+    ['ahead', 3_600_000],
+  ])('tells the real wait in Retry-After and RateLimit when the server clock is an hour %s of the wall clock', async (_name, offset) => {
+    const { ManualClock } = await import('../../server/clock.js');
+    const server = await startServer({ clock: new ManualClock(Date.now() + offset) });
+    const partner = await server.partner();
+    const creds = { api_key: partner.apiKey, api_secret: partner.apiSecret };
+    for (let i = 0; i < 10; i++) await authenticate(server, creds);
+    server.clock.advance(20_000);
+    const limited = await authenticate(server, creds);
+    expect(limited.status).toBe(429);
+    const retryAfter = Number(limited.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThanOrEqual(35);
+    expect(retryAfter).toBeLessThanOrEqual(41);
+    expect(Number(/t=(\d+)/.exec(limited.headers.get('ratelimit')!)![1])).toBe(retryAfter);
+  });
+});
