@@ -1,0 +1,45 @@
+/** Configuration of several instances: PostgreSQL pool and timeouts, Redis, and redacted URLs. */
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, redactUrl } from '../../server/config.js';
+
+describe('scale-out configuration', () => {
+  it('keeps limits in the process and the PostgreSQL defaults when nothing is set', () => {
+    const config = loadConfig({});
+    expect(config.redis).toBeUndefined();
+    expect(config.database).toEqual({ poolMax: 10, connectTimeoutMs: 3000, statementTimeoutMs: 5000 });
+  });
+
+  it('reads REDIS_URL, REDIS_PREFIX, REDIS_TIMEOUT_MS and the database pool and timeouts', () => {
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://catalog:pw@db:5432/catalog',
+      DATABASE_POOL_MAX: '20',
+      DATABASE_CONNECT_TIMEOUT_MS: '1500',
+      DATABASE_STATEMENT_TIMEOUT_MS: '8000',
+      REDIS_URL: 'rediss://:pw@cache:6380/2',
+      REDIS_PREFIX: 'prod-eu:',
+      REDIS_TIMEOUT_MS: '250',
+    });
+    expect(config.database).toEqual({ poolMax: 20, connectTimeoutMs: 1500, statementTimeoutMs: 8000 });
+    expect(config.redis).toEqual({ url: 'rediss://:pw@cache:6380/2', prefix: 'prod-eu:', timeoutMs: 250 });
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }).redis).toEqual({ url: 'redis://127.0.0.1:6379', prefix: 'pcas:', timeoutMs: 500 });
+  });
+
+  it('names every malformed variable at once', () => {
+    let error: unknown;
+    try {
+      loadConfig({ REDIS_URL: 'http://cache:6379', REDIS_PREFIX: 'has space', REDIS_TIMEOUT_MS: '10', DATABASE_POOL_MAX: '0', DATABASE_STATEMENT_TIMEOUT_MS: 'soon' });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
+    for (const name of ['REDIS_URL', 'REDIS_PREFIX', 'REDIS_TIMEOUT_MS', 'DATABASE_POOL_MAX', 'DATABASE_STATEMENT_TIMEOUT_MS']) expect(problems).toContain(name);
+  });
+
+  it('redacts passwords in URLs it prints', () => {
+    expect(redactUrl('postgres://catalog:s3cret@db:5432/catalog')).toBe('postgres://catalog:***@db:5432/catalog');
+    expect(redactUrl('rediss://:s3cret@cache:6380')).toBe('rediss://:***@cache:6380');
+    expect(redactUrl('postgres://catalog@db/catalog')).toBe('postgres://catalog@db/catalog');
+    expect(redactUrl('./data/catalog.db')).toBe('./data/catalog.db');
+  });
+});
