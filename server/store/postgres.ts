@@ -109,7 +109,11 @@ function guardedPool(pool: pg.Pool): PostgresPool {
 export class PostgresStore extends KyselyStore {
   readonly engine = 'postgres' as const;
 
-  private constructor(db: Kysely<Database>) {
+  private constructor(
+    db: Kysely<Database>,
+    /** Opens the connections migrations run on (see migrate). */
+    private readonly migrationPool: () => pg.Pool,
+  ) {
     super(db);
   }
 
@@ -133,7 +137,12 @@ export class PostgresStore extends KyselyStore {
     // process would crash. The pool drops it and opens a new one on demand.
     pool.on('error', (error) => options.onPoolError?.(error));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: guardedPool(pool) }) });
-    return new PostgresStore(db);
+    const migrationPool = () => {
+      const p = new pg.Pool({ connectionString: url, max: 2, connectionTimeoutMillis: pool.options.connectionTimeoutMillis, application_name: 'partner-catalog-migrate' });
+      p.on('error', (error) => options.onPoolError?.(error));
+      return p;
+    };
+    return new PostgresStore(db, migrationPool);
   }
 
   protected migrations(): Record<string, Migration> {
@@ -162,16 +171,22 @@ export class PostgresStore extends KyselyStore {
    * kysely's Migrator, told the schema explicitly: without it, it looks for its bookkeeping
    * tables in every schema of the database and would take another schema's for its own. It
    * holds a PostgreSQL advisory lock while it migrates, so concurrent starts apply each
-   * migration once, in one transaction.
+   * migration once, in one transaction. It runs on connections of its own without the statement
+   * timeout: a long migration, or waiting for another instance's, is not a failure.
    */
   override async migrate(): Promise<void> {
     await this.guard(async () => {
       const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(this.db);
       const schema = rows[0]?.schema;
       if (!schema) throw new Error('PostgreSQL: no schema of the search_path exists; create it first (DATABASE_URL options=-c search_path=...)');
-      const migrator = new Migrator({ db: this.db, provider: staticProvider(this.migrations()), migrationTableSchema: schema });
-      const { error } = await migrator.migrateToLatest();
-      if (error) throw error instanceof Error ? error : new Error(`migration failed: ${String(error)}`);
+      const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: guardedPool(this.migrationPool()) }) });
+      try {
+        const migrator = new Migrator({ db, provider: staticProvider(this.migrations()), migrationTableSchema: schema });
+        const { error } = await migrator.migrateToLatest();
+        if (error) throw error instanceof Error ? error : new Error(`migration failed: ${String(error)}`);
+      } finally {
+        await db.destroy();
+      }
     });
   }
 

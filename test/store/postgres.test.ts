@@ -89,6 +89,24 @@ describe.skipIf(skipped)('PostgresStore', () => {
     }
   });
 
+  it("waits for another instance's migration however long it takes, unbound by the statement timeout", async () => {
+    const schema = await tmpSchema();
+    // kysely's PostgreSQL migration lock (PostgresAdapter), held by "another instance" for 1.5 s.
+    const other = new pg.Client({ connectionString: schema.url });
+    await other.connect();
+    try {
+      await other.query('select pg_advisory_lock(3853314791062309107)');
+      const release = setTimeout(() => void other.query('select pg_advisory_unlock(3853314791062309107)'), 1_500);
+      const opened = await timed(openStore(schema.url, { statementTimeoutMs: 300 }));
+      clearTimeout(release);
+      expect(opened.error).toBeUndefined();
+      expect(opened.ms).toBeGreaterThanOrEqual(1_400);
+      await opened.value!.close();
+    } finally {
+      await other.end();
+    }
+  });
+
   it('applies migrations exactly once when several processes start on a new schema at one instant', async () => {
     const schema = await tmpSchema();
     const child = fileURLToPath(new URL('./open-store-child.ts', import.meta.url));
