@@ -138,7 +138,7 @@ export class PostgresStore extends KyselyStore {
     pool.on('error', (error) => options.onPoolError?.(error));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: guardedPool(pool) }) });
     const migrationPool = () => {
-      const p = new pg.Pool({ connectionString: url, max: 2, connectionTimeoutMillis: pool.options.connectionTimeoutMillis, application_name: 'partner-catalog-migrate' });
+      const p = new pg.Pool({ connectionString: url, max: 2, connectionTimeoutMillis: pool.options.connectionTimeoutMillis, keepAlive: true, application_name: 'partner-catalog-migrate' });
       p.on('error', (error) => options.onPoolError?.(error));
       return p;
     };
