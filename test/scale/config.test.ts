@@ -1,6 +1,7 @@
 /** Configuration of several instances: PostgreSQL pool and timeouts, Redis, and redacted URLs. */
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, redactUrl } from '../../server/config.js';
+import { runCli } from '../helpers/cli.js';
 
 describe('scale-out configuration', () => {
   it('keeps limits in the process and the PostgreSQL defaults when nothing is set', () => {
@@ -41,5 +42,12 @@ describe('scale-out configuration', () => {
     expect(redactUrl('rediss://:s3cret@cache:6380')).toBe('rediss://:***@cache:6380');
     expect(redactUrl('postgres://catalog@db/catalog')).toBe('postgres://catalog@db/catalog');
     expect(redactUrl('./data/catalog.db')).toBe('./data/catalog.db');
+  });
+
+  it('the admin CLI reports an unreachable PostgreSQL plainly, without its password', async () => {
+    const result = await runCli(['partner', 'list'], { DATABASE_URL: 'postgres://catalog:s3cret@127.0.0.1:1/catalog' });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('postgres://catalog:***@127.0.0.1:1/catalog');
+    expect(result.stderr + result.stdout).not.toContain('s3cret');
   });
 });
