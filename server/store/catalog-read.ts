@@ -130,13 +130,19 @@ export async function hydrateHits(
     .select(['g.can_read', 'g.can_stream'])
     .where('s.id', 'in', seriesIds)
     .execute();
+  // Episodes first, by id: SQLite keeps CROSS JOIN's order as written. As inner joins its
+  // planner walked all of the partner's grants instead (340 ms for 25 hits at 100k granted
+  // series, 0.5 ms this way). PostgreSQL plans it like an inner join.
   const episodeRows = episodeIds.length === 0 ? [] : await db
     .selectFrom('episodes as e')
-    .innerJoin('series as s', 's.id', 'e.series_id')
-    .innerJoin('partner_grants as g', (j) => j.onRef('g.series_id', '=', 'e.series_id').on('g.partner_id', '=', partnerId))
+    .crossJoin('series as s')
+    .crossJoin('partner_grants as g')
     .selectAll('e')
     .select(['s.title as series_title', 'g.can_read', 'g.can_stream'])
     .where('e.id', 'in', episodeIds)
+    .whereRef('s.id', '=', 'e.series_id')
+    .whereRef('g.series_id', '=', 'e.series_id')
+    .where('g.partner_id', '=', partnerId)
     .execute();
   const seriesById = new Map(seriesRows.map((r) => [r.id, r]));
   const episodesById = new Map(episodeRows.map((r) => [r.id, r]));

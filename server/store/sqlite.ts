@@ -11,15 +11,13 @@ import type { SearchIndexChanges } from './catalog-import.js';
 import { KyselyStore, type RankRequest } from './kysely-store.js';
 import { sqliteMigrations } from './migrations/index.js';
 import type { Database } from './schema.js';
+import { addDictionaryWords, rankSqliteHits } from './sqlite-search.js';
 
 export interface SqliteOptions {
   /** How long a statement waits for another process's write lock before SQLITE_BUSY. */
   busyTimeoutMs?: number;
 }
 
-/** Column weights for bm25 (unindexed id columns first): titles count ten times synopses. */
-const SERIES_WEIGHTS = sql`0.0, 10.0, 2.0, 1.0`;
-const EPISODE_WEIGHTS = sql`0.0, 0.0, 10.0, 1.0`;
 const ROWS_PER_STATEMENT = 500;
 
 /**
@@ -33,7 +31,8 @@ export function ftsRowid(id: string): number {
 }
 
 /**
- * The FTS5 MATCH expression for tokens: each quoted (a token is letters and digits only, so it
+ * The plain FTS5 MATCH expression for tokens (search itself completes the last word from the
+ * dictionary instead: server/store/sqlite-search.ts): each quoted (a token is letters and digits only, so it
  * cannot contain a quote), all required, the last also as a prefix.
  */
 export function ftsMatch(tokens: string[]): string {
@@ -120,22 +119,15 @@ export class SqliteStore extends KyselyStore {
         .map((e) => sql`(${ftsRowid(e.id)}, ${e.id}, ${e.series_id}, ${e.title}, ${e.synopsis})`);
       await sql`insert into episodes_fts (rowid, id, series_id, title, synopsis) values ${sql.join(values)}`.execute(db);
     }
+    await addDictionaryWords(db, {
+      seriesTitles: changes.series.map((s) => s.title),
+      episodeTitles: changes.episodes.map((e) => e.title),
+      other: [...changes.series.flatMap((s) => [s.short_synopsis, s.synopsis]), ...changes.episodes.map((e) => e.synopsis)],
+    });
   }
 
+  /** Bounded-cost search: see server/store/sqlite-search.ts. */
   protected async rankHits(db: Kysely<Database>, r: RankRequest): Promise<RankedHit[]> {
-    const match = ftsMatch(r.tokens);
-    // FTS5 needs the table's own name (not an alias) in MATCH and bm25(). bm25 is negative,
-    // lower is better, so relevance = -bm25.
-    const seriesPart = sql`select 'series' as type, series_fts.id as id, -bm25(series_fts, ${SERIES_WEIGHTS}) as relevance
-      from series_fts join partner_grants g on g.series_id = series_fts.id
-      where series_fts match ${match} and g.partner_id = ${r.partnerId} and g.can_read = 1`;
-    const episodePart = sql`select 'episode' as type, episodes_fts.id as id, -bm25(episodes_fts, ${EPISODE_WEIGHTS}) as relevance
-      from episodes_fts join partner_grants g on g.series_id = episodes_fts.series_id
-      where episodes_fts match ${match} and g.partner_id = ${r.partnerId} and g.can_read = 1`;
-    const union =
-      r.type === 'series' ? seriesPart : r.type === 'episode' ? episodePart : sql`${seriesPart} union all ${episodePart}`;
-    const { rows } = await sql<RankedHit>`select type, id, relevance from (${union})
-      order by relevance desc, id asc limit ${r.limit} offset ${r.offset}`.execute(db);
-    return rows.map((row) => ({ type: row.type, id: row.id, relevance: Number(row.relevance) }));
+    return rankSqliteHits(db, r);
   }
 }

@@ -7,12 +7,14 @@ import type { Migration, MigrationProvider } from 'kysely';
 import { coreMigration } from './0001-core.js';
 import { postgresSearchMigration } from './0002-postgres-search.js';
 import { sqliteSearchMigration } from './0002-sqlite-search.js';
+import { sqliteSearchTermsMigration } from './0003-sqlite-search-terms.js';
 
 /** The SQLite migrations, in order. */
 export function sqliteMigrations(): Record<string, Migration> {
   return {
     '0001_core': coreMigration(),
     '0002_sqlite_search': sqliteSearchMigration,
+    '0003_sqlite_search_terms': sqliteSearchTermsMigration,
   };
 }
 

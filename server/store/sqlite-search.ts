@@ -1,0 +1,213 @@
+/**
+ * Search on SQLite's FTS5, with a bounded cost per query at any catalog size.
+ *
+ * Two things in FTS5 cost time in proportion to how many documents a word is in, not to how
+ * many hits a page shows: a prefix query merges the document lists of every word with that
+ * prefix before it returns a row, and bm25() counts the documents of every phrase of the query
+ * (its IDF) before ranking the first one. At a million episodes "the" is in nearly all of them:
+ * 0.7 s to rank, 2-3 s with the grant join. So:
+ *
+ * 1. The last word is completed to whole words from the `search_terms` dictionary (at most
+ *    MAX_COMPLETIONS, shortest first) and ORed, which FTS5 iterates lazily.
+ * 2. Each required part of the query is probed for COMMON_MATCHES matches (a lazy LIMIT count).
+ *    When every part is rarer, hits are ranked exactly as before: bm25 over every match.
+ * 3. When a part is that common (e.g. "the", "and", a two-letter prefix at scale), ranking every
+ *    match is what costs, and its ranking says little anyway (bm25 gives such words almost no
+ *    weight). Then each index yields a bounded candidate set, scanning at most SCAN_LIMIT
+ *    matches in index order: up to CANDIDATES readable title matches, then up to CANDIDATES
+ *    readable matches in any field. Title matches rank above the rest; within each tier shorter
+ *    titles first, then by id. Such a query pages through at most those candidates.
+ *
+ * docs/decisions.md records the trade-off. Every query here is on the partner's readable series
+ * only, and deterministic for a given index, so offset cursors stay consistent.
+ */
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { RankedHit } from './catalog-read.js';
+import type { RankRequest } from './kysely-store.js';
+import { fold } from './postgres-search.js';
+import type { Database } from './schema.js';
+
+/** A query part in at least this many documents of an index switches to bounded ranking. */
+export const COMMON_MATCHES = 2_000;
+/** Candidates per tier (titles, any field) and index in bounded ranking. */
+export const CANDIDATES = 200;
+/** Matches scanned per tier and index in bounded ranking, readable or not. */
+export const SCAN_LIMIT = 5_000;
+/** Whole words the last word of a query completes to. */
+export const MAX_COMPLETIONS = 32;
+
+/** Column weights for bm25 (unindexed id columns first): titles count ten times synopses. */
+const SERIES_WEIGHTS = sql`0.0, 10.0, 2.0, 1.0`;
+const EPISODE_WEIGHTS = sql`0.0, 0.0, 10.0, 1.0`;
+
+/** The words of a text as the dictionary keeps them: folded, and as typed (lower-case), so either spelling completes. */
+export function dictionaryWords(text: string): string[] {
+  const lower = text.normalize('NFC').toLowerCase();
+  const words = new Set<string>(lower.match(/[\p{L}\p{N}\p{M}]+/gu) ?? []);
+  for (const w of fold(lower).match(/[\p{L}\p{N}]+/gu) ?? []) words.add(w);
+  return [...words].filter((w) => w.length <= 200);
+}
+
+/** Adds the words of indexed texts to the dictionary, noting words of titles (inside the import transaction). */
+export async function addDictionaryWords(
+  db: Kysely<Database>,
+  texts: { seriesTitles: string[]; episodeTitles: string[]; other: string[] },
+): Promise<void> {
+  const words = new Map<string, { s: number; e: number }>();
+  const add = (list: string[], s: number, e: number) => {
+    for (const text of list) {
+      for (const w of dictionaryWords(text)) {
+        const flags = words.get(w);
+        if (flags) {
+          flags.s ||= s;
+          flags.e ||= e;
+        } else words.set(w, { s, e });
+      }
+    }
+  };
+  add(texts.seriesTitles, 1, 0);
+  add(texts.episodeTitles, 0, 1);
+  add(texts.other, 0, 0);
+  const all = [...words];
+  for (let i = 0; i < all.length; i += 500) {
+    const values = all.slice(i, i + 500).map(([w, f]) => sql`(${w}, ${f.s}, ${f.e})`);
+    await sql`insert into search_terms (term, series_title, episode_title) values ${sql.join(values)}
+      on conflict (term) do update set series_title = max(series_title, excluded.series_title),
+        episode_title = max(episode_title, excluded.episode_title)`.execute(db);
+  }
+}
+
+interface Term {
+  term: string;
+  series_title: number;
+  episode_title: number;
+}
+
+/** Whole indexed words starting with word (folded or as typed), shortest first, at most MAX_COMPLETIONS. */
+export async function completions(db: Kysely<Database>, word: string): Promise<Term[]> {
+  const found = new Map<string, Term>();
+  for (const prefix of new Set([fold(word), word])) {
+    if (!prefix) continue;
+    const { rows } = await sql<Term>`select term, series_title, episode_title from search_terms
+      where term >= ${prefix} and term < ${prefix + '\u{10FFFF}'}
+      order by length(term), term limit ${MAX_COMPLETIONS}`.execute(db);
+    for (const r of rows) found.set(r.term, r);
+  }
+  return [...found.values()].sort((a, b) => a.term.length - b.term.length || (a.term < b.term ? -1 : a.term > b.term ? 1 : 0)).slice(0, MAX_COMPLETIONS);
+}
+
+/** The dictionary entries of whole words (folded or as typed). */
+async function terms(db: Kysely<Database>, words: string[]): Promise<Term[]> {
+  const keys = [...new Set(words.flatMap((w) => [fold(w), w]))].filter(Boolean);
+  if (keys.length === 0) return [];
+  const { rows } = await sql<Term>`select term, series_title, episode_title from search_terms where term in (${sql.join(keys)})`.execute(db);
+  return rows;
+}
+
+/** An FTS5 string literal (phrase) for a word; words are letters and digits, the doubling is a safeguard. */
+function phrase(word: string): string {
+  return `"${word.replace(/"/g, '""')}"`;
+}
+
+/**
+ * The query's required parts as FTS5 expressions: each word but the last as a phrase, the last
+ * as its completions ORed (or a native prefix query when the dictionary knows none).
+ */
+export function queryParts(tokens: string[], lastCompletions: string[]): string[] {
+  const parts = tokens.slice(0, -1).map(phrase);
+  const last = tokens[tokens.length - 1]!;
+  if (lastCompletions.length === 0) parts.push(`${phrase(last)}*`);
+  else if (lastCompletions.length === 1) parts.push(phrase(lastCompletions[0]!));
+  else parts.push(`(${lastCompletions.map(phrase).join(' OR ')})`);
+  return parts;
+}
+
+type Index = 'series' | 'episode';
+const TABLE = { series: sql.raw('series_fts'), episode: sql.raw('episodes_fts') } as const;
+
+async function isCommon(db: Kysely<Database>, index: Index, part: string): Promise<boolean> {
+  const { rows } = await sql<{ n: number }>`select count(*) as n from (select 1 from ${TABLE[index]} where ${TABLE[index]} match ${part} limit ${COMMON_MATCHES})`.execute(db);
+  return Number(rows[0]?.n ?? 0) >= COMMON_MATCHES;
+}
+
+function exactPart(index: Index, match: string, partnerId: string): RawBuilder<RankedHit> {
+  // FTS5 needs the table's own name (not an alias) in MATCH and bm25(). bm25 is negative,
+  // lower is better, so relevance = -bm25.
+  return index === 'series'
+    ? sql<RankedHit>`select 'series' as type, series_fts.id as id, -bm25(series_fts, ${SERIES_WEIGHTS}) as relevance
+      from series_fts join partner_grants g on g.series_id = series_fts.id
+      where series_fts match ${match} and g.partner_id = ${partnerId} and g.can_read = 1`
+    : sql<RankedHit>`select 'episode' as type, episodes_fts.id as id, -bm25(episodes_fts, ${EPISODE_WEIGHTS}) as relevance
+      from episodes_fts join partner_grants g on g.series_id = episodes_fts.series_id
+      where episodes_fts match ${match} and g.partner_id = ${partnerId} and g.can_read = 1`;
+}
+
+/**
+ * Up to CANDIDATES readable matches of match in index order (at most SCAN_LIMIT scanned), with
+ * their title lengths. CROSS JOIN keeps the matches as the outer loop (SQLite keeps that order):
+ * left to itself the planner walks all of the partner's grants and indexes the matches instead.
+ */
+async function candidates(db: Kysely<Database>, index: Index, match: string, partnerId: string): Promise<Array<{ id: string; len: number }>> {
+  const query =
+    index === 'series'
+      ? sql<{ id: string; len: number }>`select c.id as id, length(x.title) as len
+        from (select id from series_fts where series_fts match ${match} limit ${SCAN_LIMIT}) c
+        cross join partner_grants g on g.series_id = c.id and g.partner_id = ${partnerId} and g.can_read = 1
+        cross join series x on x.id = c.id
+        limit ${CANDIDATES}`
+      : sql<{ id: string; len: number }>`select c.id as id, length(x.title) as len
+        from (select id, series_id from episodes_fts where episodes_fts match ${match} limit ${SCAN_LIMIT}) c
+        cross join partner_grants g on g.series_id = c.series_id and g.partner_id = ${partnerId} and g.can_read = 1
+        cross join episodes x on x.id = c.id
+        limit ${CANDIDATES}`;
+  return (await query.execute(db)).rows;
+}
+
+/** Readable hits for the request's tokens, best first then by id, one page (see the module comment). */
+export async function rankSqliteHits(db: Kysely<Database>, r: RankRequest): Promise<RankedHit[]> {
+  const indexes: Index[] = r.type === 'series' ? ['series'] : r.type === 'episode' ? ['episode'] : ['series', 'episode'];
+  const last = await completions(db, r.tokens[r.tokens.length - 1]!);
+  const parts = queryParts(r.tokens, last.map((t) => t.term));
+  const match = parts.join(' AND ');
+
+  let common = false;
+  for (const index of indexes) {
+    for (const part of parts) {
+      if (await isCommon(db, index, part)) {
+        common = true;
+        break;
+      }
+    }
+    if (common) break;
+  }
+
+  if (!common) {
+    const [first, second] = indexes.map((i) => exactPart(i, match, r.partnerId));
+    const union = second ? sql`${first!} union all ${second}` : first!;
+    const { rows } = await sql<RankedHit>`select type, id, relevance from (${union})
+      order by relevance desc, id asc limit ${r.limit} offset ${r.offset}`.execute(db);
+    return rows.map((row) => ({ type: row.type, id: row.id, relevance: Number(row.relevance) }));
+  }
+
+  // Bounded: title matches (relevance in (1, 2)) above matches in any field (in (0, 1)). A
+  // title-only scan is skipped where some word is in no title of the index: FTS5 would read
+  // every document of the word looking for one.
+  const exact = await terms(db, r.tokens.slice(0, -1));
+  const hits = new Map<string, RankedHit>();
+  for (const index of indexes) {
+    const flag = index === 'series' ? 'series_title' : 'episode_title';
+    const inTitles = (words: Term[]) => words.some((t) => t[flag] === 1);
+    const exactInTitles = r.tokens.slice(0, -1).every((w) => inTitles(exact.filter((t) => t.term === w || t.term === fold(w))));
+    const titleScan = exactInTitles && inTitles(last);
+    for (const [tier, expr] of [[1, `{title} : (${match})`], [0, match]] as const) {
+      if (tier === 1 && !titleScan) continue;
+      for (const c of await candidates(db, index, expr, r.partnerId)) {
+        if (hits.has(c.id)) continue;
+        hits.set(c.id, { type: index, id: c.id, relevance: tier + 8 / (8 + Number(c.len)) });
+      }
+    }
+  }
+  return [...hits.values()]
+    .sort((a, b) => b.relevance - a.relevance || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    .slice(r.offset, r.offset + r.limit);
+}

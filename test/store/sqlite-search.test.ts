@@ -1,0 +1,110 @@
+/**
+ * SQLite search at scale (server/store/sqlite-search.ts): the last word completes from the word
+ * dictionary, and a query part in COMMON_MATCHES documents or more switches to bounded ranking
+ * (title matches first, a bounded candidate set, consistent paging). The catalog here is just
+ * large enough to cross the threshold.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openStore } from '../../server/store/index.js';
+import { CANDIDATES, COMMON_MATCHES, completions, dictionaryWords, queryParts } from '../../server/store/sqlite-search.js';
+import type { SearchHitDoc, Store } from '../../server/store/types.js';
+import { removeTmpDbs, tmpDbPath } from './engines.js';
+import { eid, episode, expectContractShape, pid, series, sid, T0 } from './fixtures.js';
+
+const A = pid('a');
+const idOf = (h: SearchHitDoc) => (h.type === 'series' ? h.series.id : h.episode.id);
+
+describe('SQLite search dictionary', () => {
+  it('keeps words folded and as typed', () => {
+    expect(dictionaryWords('Café au LAIT, 2049!')).toEqual(expect.arrayContaining(['café', 'cafe', 'au', 'lait', '2049']));
+  });
+
+  it('ORs the completions of the last word, or falls back to a prefix query', () => {
+    expect(queryParts(['the', 'light'], ['light', 'lighthouse'])).toEqual(['"the"', '("light" OR "lighthouse")']);
+    expect(queryParts(['light'], ['light'])).toEqual(['"light"']);
+    expect(queryParts(['zq'], [])).toEqual(['"zq"*']);
+  });
+});
+
+describe('SQLite search at scale', () => {
+  let store: Store;
+  const EPISODES = COMMON_MATCHES + 300;
+
+  beforeAll(async () => {
+    store = await openStore(tmpDbPath());
+    await store.createPartner({ id: A, name: 'A', apiKey: 'key-a', secretHash: 'h', now: T0 });
+    // Every episode's synopsis says "common"; only a few titles do.
+    const episodes = Array.from({ length: EPISODES }, (_, i) =>
+      episode(eid(i + 1), {
+        season_number: 1 + Math.floor(i / 500),
+        episode_number: 1 + (i % 500),
+        title: i % 400 === 7 ? `Common Ground ${i}` : `Chapter ${i}`,
+        synopsis: `A common story, number ${i}.`,
+      }),
+    );
+    await store.importCatalog(
+      [
+        series(sid(1), {
+          title: 'Commonplace Book',
+          synopsis: 'Many episodes.',
+          seasons: Array.from({ length: 5 }, (_, k) => ({ season_number: k + 1, title: `Season ${k + 1}`, release_year: 2020 })),
+          episodes,
+        }),
+        series(sid(2), { title: 'Quiet Shore', synopsis: 'Nothing common here but this word.' }),
+        series(sid(3), { title: 'Hidden', synopsis: 'A common word, but not readable by A.' }),
+      ],
+      T0,
+    );
+    await store.setGrants(A, sid(1), ['read'], T0);
+    await store.setGrants(A, sid(2), ['read', 'stream'], T0);
+  }, 60_000);
+  afterAll(async () => {
+    await store.close();
+    await removeTmpDbs();
+  });
+
+  it('completes the last word from the dictionary, titles noted', async () => {
+    const db = (store as unknown as { db: Parameters<typeof completions>[0] }).db;
+    const words = await completions(db, 'comm');
+    expect(words.map((w) => w.term)).toEqual(['common', 'commonplace']);
+    expect(words.find((w) => w.term === 'commonplace')).toMatchObject({ series_title: 1, episode_title: 0 });
+    expect(words.find((w) => w.term === 'common')).toMatchObject({ series_title: 0, episode_title: 1 });
+  });
+
+  it('ranks title matches of a common word first and pages through a bounded candidate set', async () => {
+    const first = await store.search({ partnerId: A, q: 'common', limit: 100 });
+    expectContractShape('SearchResults', { items: first.items, next_cursor: first.nextCursor });
+    // The last word is a prefix: "Commonplace Book" is a title match too, as are the six "Common Ground" episodes.
+    const title = (h: SearchHitDoc) => (h.type === 'series' ? h.series.title : h.episode.title);
+    expect(first.items.slice(0, 7).map(title).every((t) => t.startsWith('Common'))).toBe(true);
+    expect(first.items.slice(7).some((h) => title(h).startsWith('Common'))).toBe(false);
+    const scores = first.items.map((h) => h.score);
+    expect([...scores].sort((a, b) => b - a)).toEqual(scores);
+    for (const s of scores) expect(s > 0 && s < 1).toBe(true);
+
+    const seen = first.items.map(idOf);
+    let cursor = first.nextCursor;
+    while (cursor) {
+      const page = await store.search({ partnerId: A, q: 'common', limit: 100, cursor });
+      seen.push(...page.items.map(idOf));
+      cursor = page.nextCursor;
+    }
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen.length).toBeLessThanOrEqual(4 * CANDIDATES);
+    expect(seen).toContain(sid(2));
+    expect(seen).not.toContain(sid(3));
+  });
+
+  it('still requires every word and completes the last one', async () => {
+    const items = (await store.search({ partnerId: A, q: 'common grou', limit: 100 })).items;
+    expect(items.length).toBe(Math.ceil((EPISODES - 7) / 400));
+    for (const hit of items) expect(hit.type === 'episode' && hit.episode.title.startsWith('Common Ground')).toBe(true);
+    expect((await store.search({ partnerId: A, q: 'commonp', limit: 10 })).items.map(idOf)).toEqual([sid(1)]);
+  });
+
+  it('learns the words of later imports', async () => {
+    await store.importCatalog([series(sid(4), { title: 'Zephyrine Tales', synopsis: 'Winds.' })], T0);
+    await store.setGrants(A, sid(4), ['read'], T0);
+    expect((await store.search({ partnerId: A, q: 'zephyr', limit: 10 })).items.map(idOf)).toEqual([sid(4)]);
+  });
+});
