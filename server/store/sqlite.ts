@@ -39,6 +39,38 @@ export function ftsMatch(tokens: string[]): string {
   return tokens.map((t, i) => (i === tokens.length - 1 ? `"${t}"*` : `"${t}"`)).join(' ');
 }
 
+/** Prepared statements kept per connection; past this the least recently prepared is dropped. */
+const STATEMENT_CACHE = 256;
+
+/**
+ * The database as kysely's SqliteDialect sees it, with prepared statements reused by SQL text.
+ * kysely prepares every query it runs; a query's text is the same on every request (values are
+ * bound), so preparing once saves a parse and plan per query (about 6% of a catalog page's CPU).
+ * kysely runs one statement at a time on its single connection, so a statement is never in use
+ * twice at once.
+ */
+function cachingStatements(raw: BetterSqlite3.Database): Pick<BetterSqlite3.Database, 'prepare' | 'close'> {
+  const statements = new Map<string, BetterSqlite3.Statement>();
+  return {
+    prepare(source: string) {
+      let statement = statements.get(source);
+      if (statement) {
+        // Most recently used last, so the first key is the one to drop.
+        statements.delete(source);
+      } else {
+        statement = raw.prepare(source);
+        if (statements.size >= STATEMENT_CACHE) statements.delete(statements.keys().next().value!);
+      }
+      statements.set(source, statement);
+      return statement;
+    },
+    close() {
+      statements.clear();
+      return raw.close();
+    },
+  } as Pick<BetterSqlite3.Database, 'prepare' | 'close'>;
+}
+
 const UNAVAILABLE = /^SQLITE_(BUSY|LOCKED|IOERR|CANTOPEN|FULL|PROTOCOL|NOLFS)/;
 
 export class SqliteStore extends KyselyStore {
@@ -58,7 +90,7 @@ export class SqliteStore extends KyselyStore {
     // NORMAL is durable across application crashes in WAL mode and much faster than FULL.
     raw.pragma('synchronous = NORMAL');
     raw.pragma('foreign_keys = ON');
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: raw }) });
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingStatements(raw) }) });
     return new SqliteStore(db, raw);
   }
 
