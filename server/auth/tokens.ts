@@ -11,6 +11,8 @@ import type { Clock } from '../clock.js';
 import { ApiError } from '../errors.js';
 
 export const TOKEN_TTL_SECONDS = 86_400;
+/** Verified tokens remembered per process (a token is about 600 bytes): partners reuse theirs for a day. */
+const VERIFIED_CACHE = 10_000;
 export const TOKEN_ALGORITHM = 'ES256';
 
 export interface TokenConfig {
@@ -56,6 +58,8 @@ export async function createTokenService(config: TokenConfig): Promise<TokenServ
   const signingKid = signingJwk.kid!;
   const { kty, crv, x, y, d } = signingJwk;
   const signingKey = await importJWK({ kty, crv, x, y, d, alg: TOKEN_ALGORITHM }, TOKEN_ALGORITHM);
+  /** Tokens verified so far, in insertion order (the oldest is dropped first past VERIFIED_CACHE). */
+  const verified = new Map<string, VerifiedToken>();
 
   return {
     async issue(partnerId, credentialVersion) {
@@ -74,36 +78,51 @@ export async function createTokenService(config: TokenConfig): Promise<TokenServ
     },
 
     async verify(token) {
-      let payload: JWTPayload;
-      try {
-        ({ payload } = await jwtVerify(
-          token,
-          (header) => {
-            const key = header.kid === undefined ? undefined : verifyKeys.get(header.kid);
-            if (!key) throw new joseErrors.JWSSignatureVerificationFailed('unknown key id');
-            return key;
-          },
-          {
-            algorithms: [TOKEN_ALGORITHM],
-            issuer: config.issuer,
-            audience: config.audience,
-            requiredClaims: ['exp', 'iat', 'sub', 'jti'],
-            currentDate: new Date(config.clock.now()),
-            typ: 'JWT',
-          },
-        ));
-      } catch (err) {
-        if (err instanceof joseErrors.JWTExpired) {
-          throw new ApiError('token_expired', 'The access token has expired; request a new one from POST /api/partner/auth.');
-        }
-        // Anything else (bad signature, wrong alg, claims, malformed) is one answer: do not help an attacker probe.
-        throw new ApiError('unauthorized', 'The access token is invalid.');
+      // A token that verified once verifies the same way until it expires: its signature and
+      // claims cannot change. Only the expiry is checked again; revocation (credential version,
+      // disabled partner) is not decided here and stays a store read on every request.
+      const cached = verified.get(token);
+      if (cached) {
+        if (config.clock.now() < cached.expiresAt * 1000) return cached;
+        verified.delete(token);
       }
-      const { sub, iat, exp, jti, cv } = payload;
-      if (typeof cv !== 'number' || !Number.isInteger(cv) || typeof sub !== 'string' || typeof jti !== 'string') {
-        throw new ApiError('unauthorized', 'The access token is invalid.');
-      }
-      return { partnerId: sub, credentialVersion: cv, issuedAt: iat!, expiresAt: exp!, jti };
+      const result = await verifyUncached(token);
+      if (verified.size >= VERIFIED_CACHE) verified.delete(verified.keys().next().value!);
+      verified.set(token, result);
+      return result;
     },
   };
+
+  async function verifyUncached(token: string): Promise<VerifiedToken> {
+    let payload: JWTPayload;
+    try {
+      ({ payload } = await jwtVerify(
+        token,
+        (header) => {
+          const key = header.kid === undefined ? undefined : verifyKeys.get(header.kid);
+          if (!key) throw new joseErrors.JWSSignatureVerificationFailed('unknown key id');
+          return key;
+        },
+        {
+          algorithms: [TOKEN_ALGORITHM],
+          issuer: config.issuer,
+          audience: config.audience,
+          requiredClaims: ['exp', 'iat', 'sub', 'jti'],
+          currentDate: new Date(config.clock.now()),
+          typ: 'JWT',
+        },
+      ));
+    } catch (err) {
+      if (err instanceof joseErrors.JWTExpired) {
+        throw new ApiError('token_expired', 'The access token has expired; request a new one from POST /api/partner/auth.');
+      }
+      // Anything else (bad signature, wrong alg, claims, malformed) is one answer: do not help an attacker probe.
+      throw new ApiError('unauthorized', 'The access token is invalid.');
+    }
+    const { sub, iat, exp, jti, cv } = payload;
+    if (typeof cv !== 'number' || !Number.isInteger(cv) || typeof sub !== 'string' || typeof jti !== 'string') {
+      throw new ApiError('unauthorized', 'The access token is invalid.');
+    }
+    return Object.freeze({ partnerId: sub, credentialVersion: cv, issuedAt: iat!, expiresAt: exp!, jti });
+  }
 }
