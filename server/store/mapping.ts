@@ -138,8 +138,16 @@ function windowOf(row: Pick<SeriesTable, 'availability_starts_at' | 'availabilit
   };
 }
 
+/** The series columns a SeriesSummary needs (and the catalog's sort keys): listings read only these, not synopses. */
+export const SERIES_SUMMARY_COLUMNS = [
+  'id', 'title', 'sort_title', 'short_synopsis', 'genres', 'content_ratings', 'original_language', 'release_year', 'status',
+  'season_count', 'episode_count', 'artwork', 'availability_starts_at', 'availability_ends_at', 'availability_territories', 'updated_at',
+] as const satisfies ReadonlyArray<keyof SeriesTable>;
+
+export type SeriesSummaryRow = Pick<SeriesTable, (typeof SERIES_SUMMARY_COLUMNS)[number]>;
+
 /** The contract's SeriesSummary (without grants) from a series row. */
-export function seriesSummaryDoc(row: SeriesTable): SeriesSummaryDoc {
+export function seriesSummaryDoc(row: SeriesSummaryRow): SeriesSummaryDoc {
   return {
     id: row.id,
     title: row.title,
