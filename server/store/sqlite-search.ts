@@ -13,10 +13,11 @@
  *    When every part is rarer, hits are ranked exactly as before: bm25 over every match.
  * 3. When a part is that common (e.g. "the", "and", a two-letter prefix at scale), ranking every
  *    match is what costs, and its ranking says little anyway (bm25 gives such words almost no
- *    weight). Then each index yields a bounded candidate set, scanning at most SCAN_LIMIT
- *    matches in index order: up to CANDIDATES readable title matches, then up to CANDIDATES
- *    readable matches in any field. Title matches rank above the rest; within each tier shorter
- *    titles first, then by id. Such a query pages through at most those candidates.
+ *    weight). Then hits come in four blocks: series whose title matches, episodes whose title
+ *    matches, the other series, the other episodes; each block in id order, which is the FTS
+ *    index's own order, so a page reads only as many matches as it shows. Each block scans at
+ *    most SCAN_LIMIT matches (readable or not) and such a query pages through at most
+ *    MAX_BOUNDED_HITS hits.
  *
  * docs/decisions.md records the trade-off. Every query here is on the partner's readable series
  * only, and deterministic for a given index, so offset cursors stay consistent.
@@ -28,10 +29,10 @@ import { fold } from './postgres-search.js';
 import type { Database } from './schema.js';
 
 /** A query part in at least this many documents of an index switches to bounded ranking. */
-export const COMMON_MATCHES = 2_000;
-/** Candidates per tier (titles, any field) and index in bounded ranking. */
-export const CANDIDATES = 200;
-/** Matches scanned per tier and index in bounded ranking, readable or not. */
+export const COMMON_MATCHES = 1_000;
+/** Hits a query in bounded ranking pages through at most. */
+export const MAX_BOUNDED_HITS = 1_000;
+/** Matches scanned per block in bounded ranking, readable or not. */
 export const SCAN_LIMIT = 5_000;
 /** Whole words the last word of a query completes to. */
 export const MAX_COMPLETIONS = 32;
@@ -143,24 +144,22 @@ function exactPart(index: Index, match: string, partnerId: string): RawBuilder<R
 }
 
 /**
- * Up to CANDIDATES readable matches of match in index order (at most SCAN_LIMIT scanned), with
- * their title lengths. CROSS JOIN keeps the matches as the outer loop (SQLite keeps that order):
+ * The first `count` readable matches of match in id order (the index's order), from at most
+ * SCAN_LIMIT matches. CROSS JOIN keeps the matches as the outer loop (SQLite keeps that order):
  * left to itself the planner walks all of the partner's grants and indexes the matches instead.
  */
-async function candidates(db: Kysely<Database>, index: Index, match: string, partnerId: string): Promise<Array<{ id: string; len: number }>> {
+async function readableMatches(db: Kysely<Database>, index: Index, match: string, partnerId: string, count: number): Promise<string[]> {
   const query =
     index === 'series'
-      ? sql<{ id: string; len: number }>`select c.id as id, length(x.title) as len
+      ? sql<{ id: string }>`select c.id as id
         from (select id from series_fts where series_fts match ${match} limit ${SCAN_LIMIT}) c
         cross join partner_grants g on g.series_id = c.id and g.partner_id = ${partnerId} and g.can_read = 1
-        cross join series x on x.id = c.id
-        limit ${CANDIDATES}`
-      : sql<{ id: string; len: number }>`select c.id as id, length(x.title) as len
+        limit ${count}`
+      : sql<{ id: string }>`select c.id as id
         from (select id, series_id from episodes_fts where episodes_fts match ${match} limit ${SCAN_LIMIT}) c
         cross join partner_grants g on g.series_id = c.series_id and g.partner_id = ${partnerId} and g.can_read = 1
-        cross join episodes x on x.id = c.id
-        limit ${CANDIDATES}`;
-  return (await query.execute(db)).rows;
+        limit ${count}`;
+  return (await query.execute(db)).rows.map((row) => row.id);
 }
 
 /** Readable hits for the request's tokens, best first then by id, one page (see the module comment). */
@@ -189,25 +188,29 @@ export async function rankSqliteHits(db: Kysely<Database>, r: RankRequest): Prom
     return rows.map((row) => ({ type: row.type, id: row.id, relevance: Number(row.relevance) }));
   }
 
-  // Bounded: title matches (relevance in (1, 2)) above matches in any field (in (0, 1)). A
-  // title-only scan is skipped where some word is in no title of the index: FTS5 would read
-  // every document of the word looking for one.
+  // Bounded: four blocks, each in id order (the FTS index's own order, so a page reads only as
+  // far as it needs): series title matches, episode title matches, other series matches, other
+  // episode matches. A title-only scan is skipped where some word is in no title of the index
+  // (FTS5 would read every document of the word looking for one).
+  const want = Math.min(r.offset + r.limit, MAX_BOUNDED_HITS);
+  if (r.offset >= want) return [];
   const exact = await terms(db, r.tokens.slice(0, -1));
-  const hits = new Map<string, RankedHit>();
-  for (const index of indexes) {
+  const titled = (index: Index) => {
     const flag = index === 'series' ? 'series_title' : 'episode_title';
     const inTitles = (words: Term[]) => words.some((t) => t[flag] === 1);
-    const exactInTitles = r.tokens.slice(0, -1).every((w) => inTitles(exact.filter((t) => t.term === w || t.term === fold(w))));
-    const titleScan = exactInTitles && inTitles(last);
-    for (const [tier, expr] of [[1, `{title} : (${match})`], [0, match]] as const) {
-      if (tier === 1 && !titleScan) continue;
-      for (const c of await candidates(db, index, expr, r.partnerId)) {
-        if (hits.has(c.id)) continue;
-        hits.set(c.id, { type: index, id: c.id, relevance: tier + 8 / (8 + Number(c.len)) });
-      }
+    return r.tokens.slice(0, -1).every((w) => inTitles(exact.filter((t) => t.term === w || t.term === fold(w)))) && inTitles(last);
+  };
+  const blocks: Array<{ index: Index; expr: string; relevance: number }> = [];
+  for (const [i, index] of indexes.entries()) if (titled(index)) blocks.push({ index, expr: `{title} : (${match})`, relevance: 4 - i });
+  for (const [i, index] of indexes.entries()) {
+    blocks.push({ index, expr: titled(index) ? `(${match}) NOT ({title} : (${match}))` : match, relevance: 2 - i });
+  }
+  const hits: RankedHit[] = [];
+  for (const block of blocks) {
+    if (hits.length >= want) break;
+    for (const id of await readableMatches(db, block.index, block.expr, r.partnerId, want - hits.length)) {
+      hits.push({ type: block.index, id, relevance: block.relevance });
     }
   }
-  return [...hits.values()]
-    .sort((a, b) => b.relevance - a.relevance || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
-    .slice(r.offset, r.offset + r.limit);
+  return hits.slice(r.offset, want);
 }
