@@ -182,8 +182,16 @@ export class PostgresStore extends KyselyStore {
       const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: guardedPool(this.migrationPool()) }) });
       try {
         const migrator = new Migrator({ db, provider: staticProvider(this.migrations()), migrationTableSchema: schema });
-        const { error } = await migrator.migrateToLatest();
-        if (error) throw error instanceof Error ? error : new Error(`migration failed: ${String(error)}`);
+        for (let attempt = 1; ; attempt++) {
+          const { error } = await migrator.migrateToLatest();
+          if (!error) break;
+          // kysely's introspection scans every schema of the database (has_schema_privilege per
+          // schema name): another schema dropped during that scan fails it with 3F000 naming that
+          // schema. Nothing of ours changed, so try again (bounded).
+          const other = (error as { code?: string }).code === '3F000' && !String((error as Error).message).includes(`"${schema}"`);
+          if (other && attempt < 5) continue;
+          throw error instanceof Error ? error : new Error(`migration failed: ${String(error)}`);
+        }
       } finally {
         await db.destroy();
       }
