@@ -11,11 +11,19 @@ export interface Entry {
   base: string;
 }
 
-/** Boots `tsx server/main.ts` with PORT=0 and the given environment; resolves once it listens. */
+/**
+ * How `npm start` runs the server: one node process with tsx as its loader. (The `tsx` launcher
+ * relays SIGTERM to a child process and SIGKILLs it unless it acknowledges within about 30 ms,
+ * which a server busy with requests often cannot: no graceful shutdown.)
+ */
+export const SERVER_COMMAND = process.execPath;
+export const SERVER_ARGS = ['--import', 'tsx', 'server/main.ts'];
+
+/** Boots the server as `npm start` does, with PORT=0 and the given environment; resolves once it listens. */
 export async function startEntry(env: Record<string, string>): Promise<Entry> {
   const child = await start({
-    command: TSX,
-    args: ['server/main.ts'],
+    command: SERVER_COMMAND,
+    args: SERVER_ARGS,
     cwd: ROOT,
     env: { PORT: '0', METRICS_PORT: '0', LOG_LEVEL: 'warn', NODE_ENV: 'development', ...env },
     ready: /listening on (http:\/\/localhost:\d+)/,

@@ -40,8 +40,16 @@ describe('graceful shutdown', () => {
       });
       req.on('error', reject);
       req.write(body.slice(0, 20));
-      process.kill(first.child.pid, 'SIGTERM');
-      void until(() => first.child.output().includes('shutting down'), 'the shutdown to begin').then(() => req.end(body.slice(20)));
+      // The signal once the server has accepted the connection (a connection still in the listen
+      // backlog when the listener closes is refused, as it should be).
+      req.once('socket', (socket) =>
+        socket.once('connect', () =>
+          setTimeout(() => {
+            process.kill(first.child.pid, 'SIGTERM');
+            void until(() => first.child.output().includes('shutting down'), 'the shutdown to begin').then(() => req.end(body.slice(20)));
+          }, 200),
+        ),
+      );
     });
     expect(await response).toBe(200);
     expect((await first.child.exited).code).toBe(0);
