@@ -2,7 +2,7 @@
  * `npm run bench`: measures the real server against its ceilings, side by side, in one run.
  *
  * 1. A generated catalog (scripts/generate-catalog.ts, cached under .tmp/bench/ by size).
- * 2. The real server started as users start it (`tsx server/main.ts`, PORT=0, rate limits raised
+ * 2. The real server started as `npm start` starts it (`node --import tsx server/main.ts`, PORT=0, rate limits raised
  *    with BENCH_RATE_LIMIT_MULTIPLIER), authenticated once as the catalog's bench partner.
  * 3. The ceiling: scripts/bench-bare.ts, a bare Express 5 app serving the exact bytes the server
  *    answered for every benchmarked URL. The mock: Prism on the same contract.
@@ -53,6 +53,7 @@ const { values: args } = parseArgs({
     md: { type: 'string' },
     'no-md': { type: 'boolean', default: false },
     'log-level': { type: 'string', default: 'warn' },
+    'prism-log-level': { type: 'string', default: 'info' },
     'no-info-log': { type: 'boolean', default: false },
     ops: { type: 'string' },
     targets: { type: 'string', default: 'bare,server,prism' },
@@ -73,6 +74,8 @@ const settings = {
   series: Number(args.series ?? (smoke ? 60 : scale ? 100_000 : 10_000)),
   episodesPerSeason: args['episodes-per-season'] !== undefined ? Number(args['episodes-per-season']) : scale ? 5 : undefined,
   logLevel: args['log-level'],
+  /** Prism's own default, as `npm run mock` runs it. */
+  prismLogLevel: args['prism-log-level'],
   infoLog: !smoke && !args['no-info-log'],
 };
 const name = args.name ?? (smoke ? 'smoke' : scale ? 'scale' : 'default') + (args.database?.startsWith('postgres') ? '-postgres' : '');
@@ -407,10 +410,11 @@ interface Row extends LoadResult, Sample {
 }
 
 async function startServer(manifest: CatalogManifest, logLevel: string): Promise<Proc> {
+  // As `npm start` runs it: node with tsx as its loader, one process.
   return startProc(
     `server-${logLevel}`,
-    tsx,
-    ['server/main.ts'],
+    process.execPath,
+    ['--import', 'tsx', 'server/main.ts'],
     {
       PORT: '0',
       HOST,
@@ -470,7 +474,7 @@ async function main(): Promise<void> {
     ? await startProc(
         'prism',
         join(root, 'node_modules/.bin/prism'),
-        ['mock', '--host', HOST, '--port', String(prismPort), '--verboseLevel', settings.logLevel === 'info' ? 'info' : 'warn', 'generated/openapi.json'],
+        ['mock', '--host', HOST, '--port', String(prismPort), '--verboseLevel', settings.prismLogLevel, 'generated/openapi.json'],
         {},
         // Below info Prism announces nothing: it is ready when it answers.
         () =>
@@ -540,7 +544,7 @@ async function main(): Promise<void> {
       loadAverageBefore: round1(loadBefore),
       loadAverageAfter: round1(loadAfter),
     },
-    settings: { ...settings, engine: manifest.engine, rateLimitMultiplier: 1_000_000, prismVerboseLevel: settings.logLevel === 'info' ? 'info' : 'warn' },
+    settings: { ...settings, engine: manifest.engine, rateLimitMultiplier: 1_000_000 },
     catalog: { series: manifest.series, episodes: manifest.episodes, engine: manifest.engine, importSeconds: manifest.importSeconds },
     server: { startupMs: server.startMs, idleRssMb: mb(idle.rssKb), peakRssMb: serverHwm },
     prism: prismHwm === undefined ? undefined : { peakRssMb: prismHwm },
@@ -610,7 +614,7 @@ interface Result {
   name: string;
   date: string;
   machine: { cpu: string; cores: number; memoryGb: number; kernel: string; node: string; loadAverageBefore: number; loadAverageAfter: number };
-  settings: typeof settings & { engine: string; rateLimitMultiplier: number; prismVerboseLevel: string };
+  settings: typeof settings & { engine: string; rateLimitMultiplier: number };
   catalog: { series: number; episodes: number; engine: string; importSeconds: number };
   server: { startupMs: number; idleRssMb: number; peakRssMb: number };
   prism: { peakRssMb: number } | undefined;
@@ -627,7 +631,7 @@ function section(r: Result): string {
   lines.push(
     `### Run \`${r.name}\`: ${r.catalog.series.toLocaleString('en')} series, ${r.catalog.episodes.toLocaleString('en')} episodes (${r.catalog.engine})`,
     '',
-    `${r.date.slice(0, 16).replace('T', ' ')} UTC · ${m.cores} × ${m.cpu}, ${m.memoryGb} GB · Node ${m.node} · ${r.settings.connections} connections, ${r.settings.warmupSeconds} s warm-up + ${r.settings.durationSeconds} s per target · LOG_LEVEL=${r.settings.logLevel} · load average ${m.loadAverageBefore} before, ${m.loadAverageAfter} after`,
+    `${r.date.slice(0, 16).replace('T', ' ')} UTC · ${m.cores} × ${m.cpu}, ${m.memoryGb} GB · Node ${m.node} · ${r.settings.connections} connections, ${r.settings.warmupSeconds} s warm-up + ${r.settings.durationSeconds} s per target · server LOG_LEVEL=${r.settings.logLevel}, Prism --verboseLevel ${r.settings.prismLogLevel} · load average ${m.loadAverageBefore} before, ${m.loadAverageAfter} after`,
     '',
     '| Operation | Target | req/s | p50 ms | p99 ms | peak RSS MB | CPU % | CPU ms/req | server/bare | server/Prism |',
     '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|',
@@ -643,7 +647,7 @@ function section(r: Result): string {
   for (const x of r.infoLogRows) lines.push(`| ${x.operation} | server, LOG_LEVEL=info | ${x.rps} | ${x.p50} | ${x.p99} | ${x.peakRssMb} | ${x.cpuPercent} | ${x.cpuMsPerRequest} | | |`);
   lines.push(
     '',
-    `Server: ready ${r.server.startupMs} ms after spawn (tsx included), ${r.server.idleRssMb} MB RSS idle, ${r.server.peakRssMb} MB peak (VmHWM of the serving process over the run${r.prism ? `; Prism ${r.prism.peakRssMb} MB` : ''}).`,
+    `Server: ready ${r.server.startupMs} ms after spawn (TypeScript loading included), ${r.server.idleRssMb} MB RSS idle, ${r.server.peakRssMb} MB peak (VmHWM of the serving process over the run${r.prism ? `; Prism ${r.prism.peakRssMb} MB` : ''}).`,
     '',
     '| Budget line | Measured | Met |',
     '|---|---|---|',
