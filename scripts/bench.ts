@@ -2,8 +2,9 @@
  * `npm run bench`: measures the real server against its ceilings, side by side, in one run.
  *
  * 1. A generated catalog (scripts/generate-catalog.ts, cached under .tmp/bench/ by size).
- * 2. The real server started as `npm start` starts it (`node --import tsx server/main.ts`, PORT=0, rate limits raised
- *    with BENCH_RATE_LIMIT_MULTIPLIER), authenticated once as the catalog's bench partner.
+ * 2. The real server started as `npm start` starts it (node with the tsx loader, see
+ *    package.json), PORT=0, rate limits raised with BENCH_RATE_LIMIT_MULTIPLIER, authenticated
+ *    once as the catalog's bench partner.
  * 3. The ceiling: scripts/bench-bare.ts, a bare Express 5 app serving the exact bytes the server
  *    answered for every benchmarked URL. The mock: Prism on the same contract.
  * 4. For each operation and target, autocannon in a second process (scripts/bench-load.ts) on
@@ -410,11 +411,12 @@ interface Row extends LoadResult, Sample {
 }
 
 async function startServer(manifest: CatalogManifest, logLevel: string): Promise<Proc> {
-  // As `npm start` runs it: node with tsx as its loader, one process.
+  // As `npm start` runs it (package.json): node with tsx as its loader, one process, V8's young
+  // generation capped at 4 MB per semi-space.
   return startProc(
     `server-${logLevel}`,
     process.execPath,
-    ['--import', 'tsx', 'server/main.ts'],
+    ['--max-semi-space-size=4', '--import', 'tsx', 'server/main.ts'],
     {
       PORT: '0',
       HOST,

@@ -17,7 +17,7 @@ export interface Entry {
  * which a server busy with requests often cannot: no graceful shutdown.)
  */
 export const SERVER_COMMAND = process.execPath;
-export const SERVER_ARGS = ['--import', 'tsx', 'server/main.ts'];
+export const SERVER_ARGS = ['--max-semi-space-size=4', '--import', 'tsx', 'server/main.ts'];
 
 /** Boots the server as `npm start` does, with PORT=0 and the given environment; resolves once it listens. */
 export async function startEntry(env: Record<string, string>): Promise<Entry> {
