@@ -4,6 +4,7 @@
  * differs: its migrations, how a write transaction takes its lock, which driver errors mean
  * "unavailable", and its full-text index.
  */
+import { randomInt } from 'node:crypto';
 import { Migrator, type Kysely, type Migration } from 'kysely';
 import { ApiError, InvalidCursorError, StoreUnavailableError } from '../errors.js';
 import type { components } from '../../generated/api.js';
@@ -17,6 +18,15 @@ import type { Database } from './schema.js';
 import { normalizedScore, searchTokens } from './search-terms.js';
 import * as usage from './usage.js';
 import type * as T from './types.js';
+
+/**
+ * Marks a change to what partners read (inside the transaction that makes it). The version is a
+ * fresh random token, not a counter: a bump that rolls back after a reader saw it must never be
+ * reissued by a later commit, or pages cached under it would come back.
+ */
+async function bumpContentVersion(db: Kysely<Database>): Promise<void> {
+  await db.updateTable('content_version').set({ version: randomInt(1, 2 ** 48) }).where('id', '=', 1).execute();
+}
 
 /** What an engine's full-text search is asked: readable series of one partner only. */
 export interface RankRequest {
@@ -117,7 +127,12 @@ export abstract class KyselyStore implements T.Store {
   }
 
   async setGrants(partnerId: string, seriesId: string, grants: T.Grant[], now: string): Promise<void> {
-    await this.guard(() => pq.setGrants(this.db, partnerId, seriesId, grants, now));
+    await this.guard(() =>
+      this.writeTransaction(async (db) => {
+        await pq.setGrants(db, partnerId, seriesId, grants, now);
+        await bumpContentVersion(db);
+      }),
+    );
   }
 
   async getGrants(partnerId: string, seriesId: string): Promise<T.Grant[]> {
@@ -176,7 +191,17 @@ export abstract class KyselyStore implements T.Store {
   }
 
   async importCatalog(series: T.ImportSeries[], now: string): Promise<T.ImportResult> {
-    return this.guard(() => this.writeTransaction((db) => importCatalog(db, series, now, (trx, changes) => this.indexForSearch(trx, changes))));
+    return this.guard(() =>
+      this.writeTransaction(async (db) => {
+        const result = await importCatalog(db, series, now, (trx, changes) => this.indexForSearch(trx, changes));
+        await bumpContentVersion(db);
+        return result;
+      }),
+    );
+  }
+
+  async contentVersion(): Promise<number> {
+    return this.guard(async () => num((await this.db.selectFrom('content_version').select('version').where('id', '=', 1).executeTakeFirstOrThrow()).version));
   }
 
   // Usage.

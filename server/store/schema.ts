@@ -107,6 +107,12 @@ export interface SettingTable {
   value: string;
 }
 
+/** One row (id 1): bumped by every commit that changes what partners read. */
+export interface ContentVersionTable {
+  id: number;
+  version: number | string;
+}
+
 export interface Database {
   series: SeriesTable;
   series_genres: SeriesGenreTable;
@@ -116,4 +122,5 @@ export interface Database {
   partner_grants: PartnerGrantTable;
   usage_counts: UsageCountTable;
   settings: SettingTable;
+  content_version: ContentVersionTable;
 }

@@ -188,6 +188,12 @@ export interface Store {
   listAllSeries(page: PageRequest): Promise<Page<SeriesSummaryDoc>>;
   countSeries(): Promise<number>;
   /** Idempotent upsert in one transaction: all of the batch or none of it. */
+  /**
+   * A token that changes with every committed catalog import or grant change, by any process,
+   * and never returns to an earlier value: what partners can read is a function of it, the
+   * partner and the request.
+   */
+  contentVersion(): Promise<number>;
   importCatalog(series: ImportSeries[], now: string): Promise<ImportResult>;
 
   // Usage analytics.

@@ -94,7 +94,7 @@ describe('SqliteStore', () => {
       });
     expect(await Promise.all([run(), run(), run(), run()])).toEqual([0, 0, 0, 0]);
     const raw = new BetterSqlite3(path, { readonly: true });
-    expect(raw.prepare('select name from kysely_migration order by name').pluck().all()).toEqual(['0001_core', '0002_sqlite_search', '0003_sqlite_search_terms']);
+    expect(raw.prepare('select name from kysely_migration order by name').pluck().all()).toEqual(['0001_core', '0002_sqlite_search', '0003_sqlite_search_terms', '0004_content_version']);
     raw.close();
   });
 });

@@ -5,6 +5,7 @@
  */
 import type { Migration, MigrationProvider } from 'kysely';
 import { coreMigration } from './0001-core.js';
+import { contentVersionMigration } from './content-version.js';
 import { postgresSearchMigration } from './0002-postgres-search.js';
 import { sqliteSearchMigration } from './0002-sqlite-search.js';
 import { sqliteSearchTermsMigration } from './0003-sqlite-search-terms.js';
@@ -15,6 +16,7 @@ export function sqliteMigrations(): Record<string, Migration> {
     '0001_core': coreMigration(),
     '0002_sqlite_search': sqliteSearchMigration,
     '0003_sqlite_search_terms': sqliteSearchTermsMigration,
+    '0004_content_version': contentVersionMigration,
   };
 }
 
@@ -23,6 +25,7 @@ export function postgresMigrations(): Record<string, Migration> {
   return {
     '0001_core': coreMigration({ keyCollation: 'C' }),
     '0002_postgres_search': postgresSearchMigration,
+    '0003_content_version': contentVersionMigration,
   };
 }
 
