@@ -1,19 +1,20 @@
 /**
  * createApp(deps) builds the Express app and never listens (server/main.ts does). The chain, in
  * order: request id, logging, security headers, probes, operation lookup from the contract,
- * usage counting, JSON body, bearer auth, the group's rate limit, contract validation, grant
- * enforcement, the operation's handler, and one problem+json error handler.
+ * usage counting, JSON body, bearer auth, the group's rate limit, the response cache, contract
+ * validation, grant enforcement, the operation's handler, and one problem+json error handler.
  */
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { Store as LimitStore } from 'express-rate-limit';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
-import { pinoHttp } from 'pino-http';
 import type { TokenService } from './auth/tokens.js';
 import type { Clock } from './clock.js';
 import { loadContract, type Contract } from './contract.js';
 import { ApiError } from './errors.js';
+import { accessLog } from './http/access-log.js';
 import { bearerAuth } from './http/authenticate.js';
+import { compose } from './http/compose.js';
 import { countUsage } from './http/count-usage.js';
 import { requireGrant } from './http/grants.js';
 import { ClockedMemoryStore } from './http/limit-store.js';
@@ -21,6 +22,7 @@ import { resolveOperation } from './http/operation.js';
 import { problemHandler } from './http/problem.js';
 import { rateLimits } from './http/rate-limit.js';
 import { requestId } from './http/request-id.js';
+import { responseCache } from './http/response-cache.js';
 import './http/types.js';
 import { contractValidator } from './http/validator.js';
 import { authHandlers } from './routes/auth.js';
@@ -50,6 +52,39 @@ export interface AppDeps {
   /** True while shutting down, so /readyz takes the instance out of rotation. */
   isDraining?: () => boolean;
   metrics?: Metrics;
+  /** Bytes of validated Content responses kept for repeated requests (server/http/response-cache.ts); 0: none. */
+  responseCacheBytes?: number;
+}
+
+const API_PREFIX = '/api/partner';
+
+/** Reads whose 200 body depends only on the partner, the URL and the store's content version. */
+const CACHEABLE_OPERATIONS = ['listEntitlements', 'getCatalog', 'searchCatalog', 'getSeries', 'listEpisodes', 'getEpisode'];
+
+/**
+ * Security headers of JSON API responses: the OWASP REST set (a CSP that allows nothing, no
+ * framing, nosniff, HSTS, no referrer, same-origin resource policy), through helmet. Helmet's
+ * document-only headers (COOP, Origin-Agent-Cluster, DNS prefetch, IE and Flash switches) go on
+ * the HTML reference only: on every JSON response they cost about as much to send as the rest of
+ * the request's policy (docs/benchmarks.md). Decision recorded in docs/decisions.md.
+ */
+const apiSecurityHeaders = helmet({
+  contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+  crossOriginOpenerPolicy: false,
+  originAgentCluster: false,
+  xDnsPrefetchControl: false,
+  xDownloadOptions: false,
+  xPermittedCrossDomainPolicies: false,
+  xXssProtection: false,
+  xFrameOptions: { action: 'deny' },
+});
+
+const parseJson = express.json({ limit: '16kb' });
+
+/** express.json, skipped cheaply for requests without a body (the same test body-parser makes). */
+function jsonBody(req: Request, res: Response, next: NextFunction): void {
+  if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) return next();
+  parseJson(req, res, next);
 }
 
 /** Builds the partner API app. */
@@ -71,25 +106,46 @@ export function createApp(deps: AppDeps): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', deps.trustProxy ?? false);
   app.use(requestId());
+  // Few Express layers on purpose: each costs more per request than most middlewares (http/compose.ts).
   app.use(
-    pinoHttp({
-      logger,
-      genReqId: (req) => (req as Request).id,
-      customProps: (req, res) => ({
-        requestId: (req as Request).id,
-        // authenticate has no token: its partner is the one behind api_key, once looked up.
-        partnerId: (req as Request).partner?.id ?? (res as Response).locals?.authPartner?.id,
-        operationId: (req as Request).operation?.operationId,
-      }),
-      serializers: {
-        req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
-    }),
+    compose('everyRequest', [
+      requestId(),
+      accessLog({ logger }),
+      apiSecurityHeaders,
+      ...(deps.metrics ? [measureRequests(deps.metrics)] : []),
+    ]),
   );
-  app.use(helmet());
-  if (deps.metrics) app.use(measureRequests(deps.metrics));
+
+  const partnerApi = compose('partnerApi', [
+    resolveOperation(contract.operations),
+    countUsage({ recorder: deps.recorder }),
+    jsonBody,
+    bearerAuth({ tokens: deps.tokens, store }),
+    rateLimits({
+      groups: contract.groups,
+      store,
+      createLimitStore: deps.createLimitStore ?? ((prefix) => new ClockedMemoryStore(clock, prefix)),
+      limitMultiplier: deps.limitMultiplier,
+      onLimited: (group) => deps.metrics?.rateLimited.inc({ group }),
+    }),
+    responseCache({
+      store,
+      operations: CACHEABLE_OPERATIONS,
+      maxBytes: deps.responseCacheBytes ?? 0,
+      onLookup: (hit) => deps.metrics?.responseCache.inc({ result: hit ? 'hit' : 'miss' }),
+    }),
+    ...contractValidator(contract, API_PREFIX),
+    requireGrant({ store }),
+    async function dispatchOperation(req: Request, res: Response, next: NextFunction) {
+      const handler = req.operation && handlers[req.operation.operationId];
+      if (!handler) return next();
+      await handler(req, res);
+    },
+  ]);
+  app.use(function partnerApiOnly(req: Request, res: Response, next: NextFunction) {
+    if (!req.path.startsWith(API_PREFIX)) return next();
+    partnerApi(req, res, next);
+  });
 
   app.get('/healthz', (_req, res) => void res.json({ status: 'ok' }));
   app.get('/readyz', async (_req, res) => {
@@ -100,34 +156,13 @@ export function createApp(deps: AppDeps): Express {
 
   // The partner reference and the contract it renders, from the same bundled document.
   let reference: Promise<{ html: string; contentSecurityPolicy: string }> | undefined;
-  app.get('/docs', async (_req, res) => {
+  app.get('/docs', helmet(), async (_req, res) => {
     reference ??= import('../scripts/build-docs.js').then((m) => m.buildReference());
     const { html, contentSecurityPolicy } = await reference;
     res.setHeader('Content-Security-Policy', contentSecurityPolicy);
     res.type('html').send(html);
   });
   app.get('/openapi.json', (_req, res) => void res.json(contract.document));
-
-  app.use(resolveOperation(contract.operations));
-  app.use(countUsage({ recorder: deps.recorder }));
-  app.use(express.json({ limit: '16kb' }));
-  app.use(bearerAuth({ tokens: deps.tokens, store }));
-  app.use(
-    rateLimits({
-      groups: contract.groups,
-      store,
-      createLimitStore: deps.createLimitStore ?? ((prefix) => new ClockedMemoryStore(clock, prefix)),
-      limitMultiplier: deps.limitMultiplier,
-      onLimited: (group) => deps.metrics?.rateLimited.inc({ group }),
-    }),
-  );
-  app.use(contractValidator(contract));
-  app.use(requireGrant({ store }));
-  app.use(async function dispatchOperation(req: Request, res: Response, next: NextFunction) {
-    const handler = req.operation && handlers[req.operation.operationId];
-    if (!handler) return next();
-    await handler(req, res);
-  });
   app.use(() => {
     throw new ApiError('not_found', 'No such resource. The partner API lives under /api/partner; see /docs.');
   });

@@ -24,6 +24,8 @@ export interface Config {
   trustProxy: boolean | number | string;
   logLevel: string;
   rateLimitMultiplier: number;
+  /** MiB of validated Content responses kept for repeated requests; 0 turns the cache off. */
+  responseCacheMb: number;
   shutdownTimeoutMs: number;
   /** How long /readyz answers 503 before the listener closes, so a load balancer stops routing first. */
   shutdownReadinessDelayMs: number;
@@ -148,6 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel,
     rateLimitMultiplier,
+    responseCacheMb: integer(env, 'RESPONSE_CACHE_MB', 16, 0, 4096, problems),
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 300_000, problems),
     shutdownReadinessDelayMs: integer(env, 'SHUTDOWN_READINESS_DELAY_MS', 0, 0, 120_000, problems),
     metricsPort: integer(env, 'METRICS_PORT', 9464, 0, 65_535, problems),

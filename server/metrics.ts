@@ -12,6 +12,7 @@ export interface Metrics {
   requests: Counter<'operation' | 'status'>;
   latency: Histogram<'operation' | 'status'>;
   rateLimited: Counter<'group'>;
+  responseCache: Counter<'result'>;
   /** Reports the value of the usage buffer depth at scrape time. */
   watchUsageBuffer(depth: () => number): void;
 }
@@ -40,6 +41,12 @@ export function createMetrics(): Metrics {
       registers: [registry],
     }),
     rateLimited: new Counter({ name: 'partner_api_rate_limited_total', help: 'Requests refused with 429, by rate-limit group', labelNames: ['group'], registers: [registry] }),
+    responseCache: new Counter({
+      name: 'partner_api_response_cache_total',
+      help: 'Cacheable Content reads answered from validated cached bytes (hit) or built by their handler (miss)',
+      labelNames: ['result'],
+      registers: [registry],
+    }),
     watchUsageBuffer(fn) {
       depth = fn;
     },

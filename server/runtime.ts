@@ -78,6 +78,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
     recorder,
     trustProxy: config.trustProxy,
     limitMultiplier: config.rateLimitMultiplier,
+    responseCacheBytes: config.responseCacheMb * 1024 * 1024,
     isDraining: () => draining,
     metrics,
     ...(createLimitStore ? { createLimitStore } : {}),

@@ -9,7 +9,8 @@ import { grantsOf, isoInstant, num } from './mapping.js';
 import type { Database, PartnerTable } from './schema.js';
 import type { EntitlementRecord, Grant, Page, PageRequest, PartnerRecord } from './types.js';
 
-function partnerRecord(row: PartnerTable): PartnerRecord {
+/** A partners row as the record the server uses. */
+export function partnerRecord(row: PartnerTable): PartnerRecord {
   return {
     id: row.id,
     name: row.name,

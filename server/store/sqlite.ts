@@ -9,8 +9,11 @@ import { Kysely, SqliteDialect, sql, type Migration } from 'kysely';
 import type { RankedHit } from './catalog-read.js';
 import type { SearchIndexChanges } from './catalog-import.js';
 import { KyselyStore, type RankRequest } from './kysely-store.js';
+import { num } from './mapping.js';
 import { sqliteMigrations } from './migrations/index.js';
-import type { Database } from './schema.js';
+import { partnerRecord } from './partner-queries.js';
+import type { Database, PartnerTable } from './schema.js';
+import type { PartnerRecord } from './types.js';
 import { addDictionaryWords, rankSqliteHits } from './sqlite-search.js';
 
 export interface SqliteOptions {
@@ -49,7 +52,7 @@ const STATEMENT_CACHE = 256;
  * kysely runs one statement at a time on its single connection, so a statement is never in use
  * twice at once.
  */
-function cachingStatements(raw: BetterSqlite3.Database): Pick<BetterSqlite3.Database, 'prepare' | 'close'> {
+function cachingStatements(raw: BetterSqlite3.Database, onWrite: () => void): Pick<BetterSqlite3.Database, 'prepare' | 'close'> {
   const statements = new Map<string, BetterSqlite3.Statement>();
   return {
     prepare(source: string) {
@@ -62,6 +65,8 @@ function cachingStatements(raw: BetterSqlite3.Database): Pick<BetterSqlite3.Data
         if (statements.size >= STATEMENT_CACHE) statements.delete(statements.keys().next().value!);
       }
       statements.set(source, statement);
+      // kysely runs a statement right after preparing it, in the same synchronous step.
+      if (!statement.readonly) onWrite();
       return statement;
     },
     close() {
@@ -90,12 +95,82 @@ export class SqliteStore extends KyselyStore {
     // NORMAL is durable across application crashes in WAL mode and much faster than FULL.
     raw.pragma('synchronous = NORMAL');
     raw.pragma('foreign_keys = ON');
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingStatements(raw) }) });
-    return new SqliteStore(db, raw);
+    let store: SqliteStore | undefined;
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingStatements(raw, () => store?.changedHere()) }) });
+    store = new SqliteStore(db, raw);
+    return store;
   }
 
   protected migrations(): Record<string, Migration> {
     return sqliteMigrations();
+  }
+
+  /**
+   * The two reads every authenticated request makes (the partner's current state, and the content
+   * version for the response cache) are answered from memory while the database is unchanged.
+   * "Unchanged" is one cheap statement: SQLite's data_version moves when any other connection
+   * (the admin CLI, another instance) commits, total_changes() when this one writes. Reading
+   * both rows instead cost about three times as much under load (docs/benchmarks.md), and
+   * revocation stays immediate: the next request after a commit reads the rows again. The
+   * statements run on the raw connection (synchronous, so they cannot interleave with a kysely
+   * query); inside another request's open kysely transaction they see that transaction's
+   * snapshot, which is at most as old as that transaction.
+   */
+  private hot?: {
+    changes: BetterSqlite3.Statement<[], [number, number]>;
+    partner: BetterSqlite3.Statement<[string], PartnerTable>;
+    version: BetterSqlite3.Statement<[], number>;
+  };
+  private checkedThisTurn = false;
+  private memo = { changes: '', partners: new Map<string, PartnerRecord | undefined>(), contentVersion: undefined as number | undefined };
+
+  /** The memo, emptied first when the database changed since it was filled. */
+  private current() {
+    // Prepared on first use, after migrations created content_version.
+    this.hot ??= {
+      changes: this.raw.prepare<[], [number, number]>('select data_version, total_changes() from pragma_data_version').raw(),
+      partner: this.raw.prepare<[string], PartnerTable>('select * from partners where id = ?'),
+      version: this.raw.prepare<[], number>('select version from content_version where id = 1').pluck(),
+    };
+    // Once per event-loop turn: every request handled in a turn was already received when the
+    // turn began, so one reading taken during the turn is a moment inside each of their lifetimes.
+    // Inside one of this connection's transactions (awaiting between statements) rows may be uncommitted: never remember them.
+    if (this.raw.inTransaction) return { changes: '', partners: new Map(), contentVersion: undefined };
+    if (this.checkedThisTurn) return this.memo;
+    this.checkedThisTurn = true;
+    setImmediate(() => {
+      this.checkedThisTurn = false;
+    });
+    const [dataVersion, ownChanges] = this.hot.changes.get()!;
+    const changes = `${dataVersion}:${ownChanges}`;
+    if (changes !== this.memo.changes || this.memo.partners.size > 10_000) {
+      this.memo = { changes, partners: new Map(), contentVersion: undefined };
+    }
+    return this.memo;
+  }
+
+  /** This connection is about to write: the next read checks for changes again. */
+  private changedHere(): void {
+    this.checkedThisTurn = false;
+  }
+
+  override async getPartner(id: string): Promise<PartnerRecord | undefined> {
+    return this.guard(async () => {
+      const memo = this.current();
+      if (memo.partners.has(id)) return memo.partners.get(id);
+      const row = this.hot!.partner.get(id);
+      const record = row && Object.freeze(partnerRecord(row));
+      memo.partners.set(id, record);
+      return record;
+    });
+  }
+
+  override async contentVersion(): Promise<number> {
+    return this.guard(async () => {
+      const memo = this.current();
+      memo.contentVersion ??= num(this.hot!.version.get());
+      return memo.contentVersion;
+    });
   }
 
   /**

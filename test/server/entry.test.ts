@@ -101,9 +101,15 @@ describe('admin CLI against a running server', () => {
     const { access_token: oldToken } = (await auth.json()) as { access_token: string };
     const series = (path: string, token: string) => fetch(`${base}/api/partner/content/series/${path}`, { headers: { Authorization: `Bearer ${token}` } });
 
+    // The catalog page is cached after its first answer (server/http/response-cache.ts): the grant, committed by another process, must still show at once.
+    const catalog = async (token: string) =>
+      ((await (await fetch(`${base}/api/partner/content/catalog`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { items: Array<{ id: string }> }).items.map((s) => s.id);
+    expect(await catalog(oldToken)).toEqual([]);
+    expect(await catalog(oldToken)).toEqual([]);
     expect((await series('ser_7hx2k9qmbd', oldToken)).status).toBe(403);
     await admin('partner', 'grant', created.partner_id!, 'ser_7hx2k9qmbd', 'read');
     expect((await series('ser_7hx2k9qmbd', oldToken)).status).toBe(200);
+    expect(await catalog(oldToken)).toEqual(['ser_7hx2k9qmbd']);
 
     const regenerated = await admin('partner', 'regenerate-secret', created.partner_id!);
     expect(regenerated.api_secret).not.toBe(created.api_secret);

@@ -79,6 +79,14 @@ describe('HTTP hygiene', () => {
     expect(res.headers.get('x-powered-by')).toBeNull();
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('strict-transport-security')).toBeTruthy();
+    // JSON responses carry the OWASP REST set; the document-only headers are for the HTML reference.
+    expect(res.headers.get('content-security-policy')).toBe("default-src 'none';frame-ancestors 'none'");
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(res.headers.get('cross-origin-opener-policy')).toBeNull();
+    const docs = await fetch(`${server.url}/docs`);
+    expect(docs.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+    expect(docs.headers.get('x-dns-prefetch-control')).toBe('off');
   });
 
   it('reports readiness from the store', async () => {

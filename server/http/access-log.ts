@@ -1,0 +1,38 @@
+/**
+ * One JSON log line per request when its response closes: request id, partner, contract
+ * operation, method and URL, status and latency. Written here rather than with pino-http, whose
+ * per-request child logger serialized and redacted the request on every call even when the line
+ * was not going to be written (about 12% of a cached catalog page's CPU).
+ */
+import type { NextFunction, Request, Response } from 'express';
+import type { Logger } from 'pino';
+import type { PartnerRecord } from '../store/types.js';
+
+const SIGNATURE = /([?&]sig=)[^&]+/g;
+
+/** Middleware factory: logs every request at info (error for 5xx) once it is answered or aborted. */
+export function accessLog(options: { logger: Logger }) {
+  const { logger } = options;
+  if (!logger) throw new Error('accessLog: logger is required');
+  return function accessLogMiddleware(req: Request, res: Response, next: NextFunction): void {
+    const started = performance.now();
+    res.once('close', () => {
+      const level = res.statusCode >= 500 ? 'error' : res.writableFinished ? 'info' : 'warn';
+      if (!logger.isLevelEnabled(level)) return;
+      const url = req.originalUrl.includes('sig=') ? req.originalUrl.replace(SIGNATURE, '$1[redacted]') : req.originalUrl;
+      logger[level](
+        {
+          requestId: req.id,
+          // authenticate has no token: its partner is the one behind api_key, once looked up.
+          partnerId: req.partner?.id ?? (res.locals.authPartner as PartnerRecord | undefined)?.id,
+          operationId: req.operation?.operationId,
+          req: { method: req.method, url },
+          res: { statusCode: res.statusCode },
+          responseTime: Math.round(performance.now() - started),
+        },
+        res.writableFinished ? 'request completed' : 'request aborted',
+      );
+    });
+    next();
+  };
+}

@@ -1,0 +1,97 @@
+/**
+ * Validated response bytes, reused. A Content read is a pure function of the partner, the
+ * request URL and what partners can read (the store's content version, bumped in the same
+ * transaction as every catalog import or grant change, by any process). The first 200 for a
+ * (partner, URL, Accept) is built by its handler and validated against the contract like any
+ * other response; only the bytes that passed validation are kept, with their ETag. A repeat of the
+ * same request, while the content version is unchanged, is answered with those bytes after the
+ * same authentication, rate limit and usage counting as every request: its request validation
+ * and grant check are skipped because the identical URL already passed them for this partner
+ * under this content version, and its response validation because the bytes are the same ones.
+ *
+ * Placed after the rate limiter and before the contract validator (server/app.ts). Memory is
+ * bounded by bytes (least recently used entries go first); 0 bytes turns the cache off.
+ */
+import type { NextFunction, Request, Response } from 'express';
+import { LRUCache } from 'lru-cache';
+import type { Store } from '../store/types.js';
+
+interface Entry {
+  version: number;
+  body: Buffer;
+  etag: string | undefined;
+  /** What the grant middleware established, so usage is counted against the same series. */
+  seriesGrants: Request['seriesGrants'];
+}
+
+export interface ResponseCacheOptions {
+  store: Store;
+  /** Operations whose 200 responses depend only on the partner, URL and content version. */
+  operations: string[];
+  /** Upper bound of the cached bodies' total size; 0 disables the cache. */
+  maxBytes: number;
+  /** Called with whether a cacheable request was answered from the cache. */
+  onLookup?: (hit: boolean) => void;
+}
+
+/** Longest URL or Accept value that is cached (longer requests always take the full path). */
+const MAX_KEY_PART = 2048;
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** Middleware factory: answers repeated cacheable reads from validated bytes. */
+export function responseCache(options: ResponseCacheOptions) {
+  const { store, operations, maxBytes, onLookup } = options;
+  if (!store || !Array.isArray(operations)) throw new Error('responseCache: store and operations are required');
+  if (!Number.isInteger(maxBytes) || maxBytes < 0) throw new Error('responseCache: maxBytes must be a non-negative integer');
+  const cacheable = new Set(operations);
+  const cache = maxBytes > 0 ? new LRUCache<string, Entry>({ maxSize: maxBytes, sizeCalculation: (e) => e.body.length + 200 }) : undefined;
+  let current = 0;
+
+  return async function responseCacheMiddleware(req: Request, res: Response, next: NextFunction): Promise<void> {
+    if (!cache || !req.partner || !req.operation || !cacheable.has(req.operation.operationId)) return next();
+    const accept = req.headers.accept ?? '';
+    // A body on a read is refused by the validator; such requests are never cached.
+    const length = req.headers['content-length'];
+    if ((length && length !== '0') || req.headers['transfer-encoding']) return next();
+    if (req.originalUrl.length > MAX_KEY_PART || accept.length > MAX_KEY_PART) return next();
+
+    // Read before the handler's queries, so a change committed meanwhile can only make an entry newer than its version.
+    const version = await store.contentVersion();
+    if (version !== current) {
+      cache.clear();
+      current = version;
+    }
+    const key = `${req.partner.id} ${accept} ${req.originalUrl}`;
+    const entry = cache.get(key);
+    if (entry && entry.version === version) {
+      onLookup?.(true);
+      req.seriesGrants = entry.seriesGrants;
+      res.setHeader('Content-Type', JSON_TYPE);
+      if (entry.etag) res.setHeader('ETag', entry.etag);
+      // Conditional requests and HEAD take Express's send (304, no body); a plain GET is written as is.
+      if (req.method !== 'GET' || req.headers['if-none-match'] !== undefined || req.headers['if-modified-since'] !== undefined) {
+        res.send(entry.body);
+        return;
+      }
+      res.setHeader('Content-Length', entry.body.length);
+      res.end(entry.body);
+      return;
+    }
+    onLookup?.(false);
+
+    // express-openapi-validator wraps res.json after this and validates before calling it: only valid bodies arrive here.
+    const send = res.json;
+    res.json = function cachingJson(this: Response, body: unknown) {
+      res.json = send;
+      if (res.statusCode !== 200 || res.headersSent) return send.call(this, body);
+      const bytes = Buffer.from(JSON.stringify(body), 'utf8');
+      const etagOf = req.app.get('etag fn') as ((body: Buffer, encoding?: string) => string) | undefined;
+      const etag = etagOf?.(bytes);
+      if (version === current) cache.set(key, { version, body: bytes, etag, seriesGrants: req.seriesGrants });
+      this.setHeader('Content-Type', JSON_TYPE);
+      if (etag) this.setHeader('ETag', etag);
+      return this.send(bytes);
+    };
+    next();
+  };
+}

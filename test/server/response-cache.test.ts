@@ -1,0 +1,122 @@
+/**
+ * Repeated Content reads are answered from validated cached bytes (server/http/response-cache.ts).
+ * What a partner must never notice: a stale page after a grant change or catalog import, another
+ * partner's page, or a request that skipped authentication, limits or usage counting.
+ */
+import { describe, expect, it } from 'vitest';
+import type { ImportSeries } from '../../server/store/types.js';
+import { bearer, serverEngines, startServer, type TestServer } from '../helpers/server.js';
+
+const SERIES = 'ser_7hx2k9qmbd';
+const OTHER = 'ser_3fz8w1rtnc';
+
+async function cacheCount(server: TestServer, result: 'hit' | 'miss'): Promise<number> {
+  const metric = await server.runtime.metrics.responseCache.get();
+  return metric.values.find((v) => v.labels.result === result)?.value ?? 0;
+}
+
+async function catalogIds(server: TestServer, token: string): Promise<string[]> {
+  const res = await fetch(`${server.url}/api/partner/content/catalog`, { headers: bearer(token) });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { items: Array<{ id: string }> }).items.map((s) => s.id);
+}
+
+describe.each(serverEngines())('response cache (%s)', (_name, engine) => {
+  it('answers a repeated read with the same bytes and ETag, still authenticated, limited and counted', async () => {
+    const server = await startServer(engine);
+    const partner = await server.partner({ [SERIES]: ['read'] });
+    const token = await server.token(partner);
+    const url = `${server.url}/api/partner/content/series/${SERIES}`;
+    const first = await fetch(url, { headers: bearer(token) });
+    const second = await fetch(url, { headers: bearer(token) });
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect(await second.text()).toBe(await first.text());
+    expect(second.headers.get('etag')).toBe(first.headers.get('etag'));
+    expect(second.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(second.headers.get('ratelimit')).toMatch(/r=98/);
+    expect(await cacheCount(server, 'hit')).toBe(1);
+
+    // The cached path authenticates like every other.
+    expect((await fetch(url)).status).toBe(401);
+    expect((await fetch(url, { headers: bearer(`${token}x`) })).status).toBe(401);
+
+    // Conditional and HEAD requests behave as HTTP says.
+    // fetch adds `Cache-Control: no-cache` to a conditional request unless told otherwise, and no-cache is never 304.
+    const conditional = await fetch(url, { headers: { ...bearer(token), 'If-None-Match': first.headers.get('etag')!, 'Cache-Control': 'max-age=0' } });
+    expect(conditional.status).toBe(304);
+    const head = await fetch(url, { method: 'HEAD', headers: bearer(token) });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe('');
+
+    await server.runtime.recorder.flush();
+    const day = new Date(server.clock.now()).toISOString().slice(0, 10);
+    const usage = await fetch(`${server.url}/api/partner/analytics/usage?from=${day}&to=${day}&group_by=series`, { headers: bearer(token) });
+    expect(usage.status).toBe(200);
+    const rows = ((await usage.json()) as { items: Array<{ key: string; requests: number }> }).items;
+    // Two 200s, the 304 and the HEAD; the two 401s have no partner.
+    expect(rows.find((r) => r.key === SERIES)?.requests).toBe(4);
+  });
+
+  it('is per partner: each sees only its own grants', async () => {
+    const server = await startServer(engine);
+    const a = await server.token(await server.partner({ [SERIES]: ['read'] }));
+    const b = await server.token(await server.partner({ [OTHER]: ['read'] }));
+    expect(await catalogIds(server, a)).toEqual([SERIES]);
+    expect(await catalogIds(server, b)).toEqual([OTHER]);
+    expect(await catalogIds(server, a)).toEqual([SERIES]);
+    expect(await catalogIds(server, b)).toEqual([OTHER]);
+    expect(await cacheCount(server, 'hit')).toBe(2);
+  });
+
+  it('serves no stale page after a grant change or a catalog import', async () => {
+    const server = await startServer(engine);
+    const partner = await server.partner({ [SERIES]: ['read'] });
+    const token = await server.token(partner);
+    expect(await catalogIds(server, token)).toEqual([SERIES]);
+    expect(await catalogIds(server, token)).toEqual([SERIES]);
+
+    const now = new Date(server.clock.now()).toISOString();
+    await server.store.setGrants(partner.id, OTHER, ['read'], now);
+    expect((await catalogIds(server, token)).sort()).toEqual([SERIES, OTHER].sort());
+    await server.store.setGrants(partner.id, SERIES, [], now);
+    expect(await catalogIds(server, token)).toEqual([OTHER]);
+    expect((await fetch(`${server.url}/api/partner/content/series/${SERIES}`, { headers: bearer(token) })).status).toBe(403);
+
+    const url = `${server.url}/api/partner/content/series/${OTHER}`;
+    expect(((await (await fetch(url, { headers: bearer(token) })).json()) as { title: string }).title).not.toBe('Retitled for the cache test');
+    await server.store.importCatalog([{ ...(await importForm(server, token, OTHER)), title: 'Retitled for the cache test' }], now);
+    expect(((await (await fetch(url, { headers: bearer(token) })).json()) as { title: string }).title).toBe('Retitled for the cache test');
+    expect((await catalogIds(server, token)).length).toBe(1);
+  });
+
+  it('validates every new URL: a bad query after a good one is still refused', async () => {
+    const server = await startServer(engine);
+    const token = await server.token(await server.partner({ [SERIES]: ['read'] }));
+    expect((await fetch(`${server.url}/api/partner/content/catalog?limit=5`, { headers: bearer(token) })).status).toBe(200);
+    const bad = await fetch(`${server.url}/api/partner/content/catalog?limit=5&sort=nonsense`, { headers: bearer(token) });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { code: string }).code).toBe('validation_failed');
+  });
+});
+
+describe('response cache settings', () => {
+  it('RESPONSE_CACHE_MB=0 turns it off', async () => {
+    const server = await startServer({ env: { RESPONSE_CACHE_MB: '0' } });
+    const token = await server.token(await server.partner({ [SERIES]: ['read'] }));
+    expect(await catalogIds(server, token)).toEqual([SERIES]);
+    expect(await catalogIds(server, token)).toEqual([SERIES]);
+    expect(await cacheCount(server, 'hit')).toBe(0);
+  });
+});
+
+/** The series in catalog-import form, read back through the API. */
+async function importForm(server: TestServer, token: string, seriesId: string): Promise<ImportSeries> {
+  const get = async (path: string) => (await (await fetch(`${server.url}/api/partner/content/${path}`, { headers: bearer(token) })).json()) as Record<string, any>;
+  const { grants: _g, created_at: _c, updated_at: _u, episode_count: _e, season_count: _s, ...series } = await get(`series/${seriesId}`);
+  const episodes = (await get(`series/${seriesId}/episodes?limit=100`)).items as Array<Record<string, unknown>>;
+  return {
+    ...(series as ImportSeries),
+    seasons: (series.seasons as Array<Record<string, unknown>>).map(({ episode_count: _n, ...season }) => season) as ImportSeries['seasons'],
+    episodes: episodes.map(({ grants: _eg, series_id: _si, created_at: _ec, updated_at: _eu, ...e }) => e) as ImportSeries['episodes'],
+  };
+}
