@@ -41,15 +41,17 @@ interface Row {
   p99: number;
   peakRssMb: number;
   non2xx: number;
+  rounds?: unknown[];
 }
 
 describe('npm run bench -- --smoke', () => {
   it('measures the server, the bare Express ceiling and Prism for every operation', async () => {
     const out = join(dir, 'bench.json');
-    const { code, output } = await runBench(['--smoke', '--duration', '1', '--out', out], 170_000);
+    const { code, output } = await runBench(['--smoke', '--duration', '1', '--rounds', '2', '--out', out], 170_000);
     expect(code, output).toBe(0);
     const result = JSON.parse(readFileSync(out, 'utf8')) as {
       rows: Row[];
+      variantRows: Array<Row & { variant: string }>;
       ratios: Record<string, { serverOverBare: number | null; serverOverPrism: number | null }>;
       budget: Array<{ line: string; measured: string; met: boolean | null }>;
       server: { startupMs: number; idleRssMb: number; peakRssMb: number };
@@ -68,7 +70,11 @@ describe('npm run bench -- --smoke', () => {
       for (const n of [row.rps, row.p50, row.p99, row.peakRssMb]) expect(Number.isFinite(n)).toBe(true);
       expect(row.peakRssMb).toBeGreaterThan(0);
     }
-    expect(result.budget.map((b) => b.line)).toHaveLength(5);
+    expect(result.budget.map((b) => b.line)).toHaveLength(6);
+    // Targets are measured in interleaved rounds; getCatalog and search again with the response cache off.
+    for (const row of result.rows) expect(row.rounds, `${row.operation}/${row.target}`).toHaveLength(2);
+    expect(result.variantRows.map((r) => `${r.operation}/${r.variant}`).sort()).toEqual(['getCatalog/RESPONSE_CACHE_MB=0', 'searchCatalog/RESPONSE_CACHE_MB=0']);
+    for (const row of result.variantRows) expect(row.non2xx).toBe(0);
     expect(result.server.startupMs).toBeGreaterThan(0);
     expect(result.server.peakRssMb).toBeGreaterThan(0);
     expect(result.catalog.series).toBe(60);
