@@ -38,7 +38,9 @@ export function bearerAuth(options: { tokens: TokenService; store: Store }) {
       if (err instanceof ApiError) throw new ApiError(err.code, err.message, { headers: challenge('invalid_token') });
       throw err;
     }
-    const record = await store.getPartner(verified.partnerId);
+    // One read for both: the partner's state now, and the content version the response cache keys on (read before any data).
+    const { partner: record, contentVersion } = await store.readPartnerState(verified.partnerId);
+    req.contentVersion = contentVersion;
     if (!record || record.disabled) {
       throw new ApiError('unauthorized', 'The partner account behind this token is not active.', { headers: challenge('invalid_token') });
     }

@@ -55,8 +55,8 @@ export function responseCache(options: ResponseCacheOptions) {
     if ((length && length !== '0') || req.headers['transfer-encoding']) return next();
     if (req.originalUrl.length > MAX_KEY_PART || accept.length > MAX_KEY_PART) return next();
 
-    // Read before the handler's queries, so a change committed meanwhile can only make an entry newer than its version.
-    const version = await store.contentVersion();
+    // Read before the handler's queries (by bearerAuth, with the partner's state), so a change committed meanwhile can only make an entry newer than its version.
+    const version = req.contentVersion ?? (await store.contentVersion());
     if (version !== current) {
       cache.clear();
       current = version;

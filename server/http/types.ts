@@ -17,6 +17,8 @@ declare global {
       operation?: OperationPolicy;
       /** The partner behind the bearer token, or behind api_key on authenticate. */
       partner?: AuthenticatedPartner;
+      /** The store's content version, read with the partner's state (server/http/authenticate.ts). */
+      contentVersion?: number;
       /** The caller's grants on the series the request is about (server/http/grants.ts). */
       seriesGrants?: { seriesId: string; grants: Grant[] };
     }

@@ -110,6 +110,10 @@ export abstract class KyselyStore implements T.Store {
     return this.guard(() => pq.findPartner(this.db, 'id', id));
   }
 
+  async readPartnerState(id: string): Promise<{ partner: T.PartnerRecord | undefined; contentVersion: number }> {
+    return this.guard(() => pq.readPartnerState(this.db, id));
+  }
+
   async getPartnerByApiKey(apiKey: string): Promise<T.PartnerRecord | undefined> {
     return this.guard(() => pq.findPartner(this.db, 'api_key', apiKey));
   }

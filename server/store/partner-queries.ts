@@ -42,6 +42,28 @@ export async function findPartner(db: Kysely<Database>, by: 'id' | 'api_key', va
   return row && partnerRecord(row);
 }
 
+/** The partner (undefined when unknown) and the content version, in one statement: the single row of content_version, left-joined to the partner. */
+export async function readPartnerState(db: Kysely<Database>, id: string): Promise<{ partner: PartnerRecord | undefined; contentVersion: number }> {
+  const row = await db
+    .selectFrom('content_version')
+    .leftJoin('partners', (join) => join.on('partners.id', '=', id))
+    .select([
+      'content_version.version',
+      'partners.id',
+      'partners.name',
+      'partners.api_key',
+      'partners.secret_hash',
+      'partners.credential_version',
+      'partners.disabled',
+      'partners.created_at',
+      'partners.updated_at',
+    ])
+    .where('content_version.id', '=', 1)
+    .executeTakeFirstOrThrow();
+  const { version, ...partner } = row;
+  return { partner: partner.id === null ? undefined : partnerRecord(partner as PartnerTable), contentVersion: num(version) };
+}
+
 /** Every partner, by id. */
 export async function listPartners(db: Kysely<Database>): Promise<PartnerRecord[]> {
   return (await db.selectFrom('partners').selectAll().orderBy('id').execute()).map(partnerRecord);

@@ -165,6 +165,11 @@ export class SqliteStore extends KyselyStore {
     });
   }
 
+  override async readPartnerState(id: string): Promise<{ partner: PartnerRecord | undefined; contentVersion: number }> {
+    const partner = await this.getPartner(id);
+    return { partner, contentVersion: await this.contentVersion() };
+  }
+
   override async contentVersion(): Promise<number> {
     return this.guard(async () => {
       const memo = this.current();

@@ -161,6 +161,8 @@ export interface Store {
   createPartner(input: { id: string; name: string; apiKey: string; secretHash: string; now: string }): Promise<PartnerRecord>;
   getPartner(id: string): Promise<PartnerRecord | undefined>;
   getPartnerByApiKey(apiKey: string): Promise<PartnerRecord | undefined>;
+  /** The partner's current state and the content version, read together (one query) on every authenticated request. */
+  readPartnerState(id: string): Promise<{ partner: PartnerRecord | undefined; contentVersion: number }>;
   listPartners(): Promise<PartnerRecord[]>;
   /** Stores a new secret hash and increments credentialVersion, atomically. */
   rotateSecret(id: string, secretHash: string, now: string): Promise<PartnerRecord | undefined>;

@@ -45,6 +45,24 @@ describe.each(ENGINES)('Store partners, usage, settings (%s)', (_name, open) => 
       expect(await store.rotateSecret(pid('z'), 'x', T1)).toBeUndefined();
     });
 
+    it('reads a partner with the content version, which every import and grant change replaces by a new value', async () => {
+      await store.createPartner({ id: A, name: 'Alpha', apiKey: 'key-a', secretHash: 'old', now: T0 });
+      const first = await store.readPartnerState(A);
+      expect(first.partner).toEqual(await store.getPartner(A));
+      expect(first.contentVersion).toBe(await store.contentVersion());
+      expect(await store.readPartnerState(pid('z'))).toEqual({ partner: undefined, contentVersion: first.contentVersion });
+      await store.importCatalog([series(sid(1))], T1);
+      const afterImport = (await store.readPartnerState(A)).contentVersion;
+      await store.setGrants(A, sid(1), ['read'], T2);
+      const afterGrant = await store.contentVersion();
+      expect(new Set([first.contentVersion, afterImport, afterGrant]).size).toBe(3);
+      // Read right after a write, in the same turn: the state is the new one.
+      await store.rotateSecret(A, 'new', T2);
+      expect((await store.readPartnerState(A)).partner?.credentialVersion).toBe(2);
+      await store.setPartnerDisabled(A, true, T2);
+      expect((await store.getPartner(A))?.disabled).toBe(true);
+    });
+
     it('disables and re-enables a partner', async () => {
       await store.createPartner({ id: A, name: 'Alpha', apiKey: 'key-a', secretHash: 'h', now: T0 });
       expect(await store.setPartnerDisabled(A, true, T1)).toMatchObject({ disabled: true, updatedAt: T1 });
