@@ -18,11 +18,12 @@ import { Kysely, Migrator, PostgresDialect, sql, type Migration, type PostgresPo
 import pg from 'pg';
 import type { RankedHit } from './catalog-read.js';
 import type { SearchIndexChanges } from './catalog-import.js';
+import { FreshReads } from './fresh-reads.js';
 import { KyselyStore, type RankRequest } from './kysely-store.js';
 import { postgresMigrations, staticProvider } from './migrations/index.js';
 import { RANK_WEIGHTS, searchDocument, searchQuery } from './postgres-search.js';
 import type { Database } from './schema.js';
-import type { UsageIncrement } from './types.js';
+import type { PartnerRecord, UsageIncrement } from './types.js';
 
 export interface PostgresOptions {
   /** Connections per process (default 10). */
@@ -143,6 +144,17 @@ export class PostgresStore extends KyselyStore {
       return p;
     };
     return new PostgresStore(db, migrationPool);
+  }
+
+  /**
+   * Every authenticated request reads its partner's state (revocation is immediate): concurrent
+   * requests of one partner share reads that began after they arrived (server/store/fresh-reads.ts),
+   * so a busy partner costs about one round trip per round-trip time instead of one per request.
+   */
+  private readonly partnerStates = new FreshReads<string, { partner: PartnerRecord | undefined; contentVersion: number }>((id) => super.readPartnerState(id));
+
+  override async readPartnerState(id: string): Promise<{ partner: PartnerRecord | undefined; contentVersion: number }> {
+    return this.partnerStates.get(id);
   }
 
   protected migrations(): Record<string, Migration> {
