@@ -46,6 +46,8 @@ export function responseCache(options: ResponseCacheOptions) {
   const cacheable = new Set(operations);
   const cache = maxBytes > 0 ? new LRUCache<string, Entry>({ maxSize: maxBytes, sizeCalculation: (e) => e.body.length + 200 }) : undefined;
   let current = 0;
+  /** Keys whose first response is being built: settled when that response has closed. */
+  const inFlight = new Map<string, Promise<void>>();
 
   return async function responseCacheMiddleware(req: Request, res: Response, next: NextFunction): Promise<void> {
     if (!cache || !req.partner || !req.operation || !cacheable.has(req.operation.operationId)) return next();
@@ -62,7 +64,14 @@ export function responseCache(options: ResponseCacheOptions) {
       current = version;
     }
     const key = `${req.partner.id} ${accept} ${req.originalUrl}`;
-    const entry = cache.get(key);
+    let entry = cache.get(key);
+    // Identical misses wait for the one being built instead of all building it (a stampede after
+    // every content change, and of a whole load test's connections at once, is what this avoids).
+    const building = entry ? undefined : inFlight.get(key);
+    if (building) {
+      await building;
+      entry = cache.get(key);
+    }
     if (entry && entry.version === version) {
       onLookup?.(true);
       req.seriesGrants = entry.seriesGrants;
@@ -78,6 +87,13 @@ export function responseCache(options: ResponseCacheOptions) {
       return;
     }
     onLookup?.(false);
+    let built!: () => void;
+    const promise = new Promise<void>((resolve) => (built = resolve));
+    inFlight.set(key, promise);
+    res.once('close', () => {
+      if (inFlight.get(key) === promise) inFlight.delete(key);
+      built();
+    });
 
     // express-openapi-validator wraps res.json after this and validates before calling it: only valid bodies arrive here.
     const send = res.json;

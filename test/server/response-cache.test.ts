@@ -57,6 +57,18 @@ describe.each(serverEngines())('response cache (%s)', (_name, engine) => {
     expect(rows.find((r) => r.key === SERIES)?.requests).toBe(4);
   });
 
+  it('builds a page once for concurrent identical requests, and answers every one of them', async () => {
+    const server = await startServer(engine);
+    const token = await server.token(await server.partner({ [SERIES]: ['read'] }));
+    const url = `${server.url}/api/partner/content/search?q=lighthouse`;
+    const answers = await Promise.all(Array.from({ length: 8 }, () => fetch(url, { headers: bearer(token) })));
+    expect(answers.map((r) => r.status)).toEqual(Array(8).fill(200));
+    const bodies = new Set(await Promise.all(answers.map((r) => r.text())));
+    expect(bodies.size).toBe(1);
+    expect(await cacheCount(server, 'miss')).toBe(1);
+    expect(await cacheCount(server, 'hit')).toBe(7);
+  });
+
   it('is per partner: each sees only its own grants', async () => {
     const server = await startServer(engine);
     const a = await server.token(await server.partner({ [SERIES]: ['read'] }));
