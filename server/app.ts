@@ -15,6 +15,7 @@ import { ApiError } from './errors.js';
 import { accessLog } from './http/access-log.js';
 import { bearerAuth } from './http/authenticate.js';
 import { compose } from './http/compose.js';
+import { fixedHeaders } from './http/fixed-headers.js';
 import { countUsage } from './http/count-usage.js';
 import { requireGrant } from './http/grants.js';
 import { ClockedMemoryStore } from './http/limit-store.js';
@@ -66,9 +67,10 @@ const CACHEABLE_OPERATIONS = ['listEntitlements', 'getCatalog', 'searchCatalog',
  * framing, nosniff, HSTS, no referrer, same-origin resource policy), through helmet. Helmet's
  * document-only headers (COOP, Origin-Agent-Cluster, DNS prefetch, IE and Flash switches) go on
  * the HTML reference only: on every JSON response they cost about as much to send as the rest of
- * the request's policy (docs/benchmarks.md). Decision recorded in docs/decisions.md.
+ * the request's policy (docs/benchmarks.md). Decision recorded in docs/decisions.md. The headers
+ * are the same on every response, so helmet works them out once (http/fixed-headers.ts).
  */
-const apiSecurityHeaders = helmet({
+const apiSecurityHeaders = fixedHeaders('apiSecurityHeaders', helmet({
   contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
   crossOriginOpenerPolicy: false,
   originAgentCluster: false,
@@ -77,7 +79,7 @@ const apiSecurityHeaders = helmet({
   xPermittedCrossDomainPolicies: false,
   xXssProtection: false,
   xFrameOptions: { action: 'deny' },
-});
+}));
 
 const parseJson = express.json({ limit: '16kb' });
 
@@ -105,7 +107,6 @@ export function createApp(deps: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', deps.trustProxy ?? false);
-  app.use(requestId());
   // Few Express layers on purpose: each costs more per request than most middlewares (http/compose.ts).
   app.use(
     compose('everyRequest', [

@@ -56,12 +56,25 @@ export function createMetrics(): Metrics {
 /** Middleware factory: counts and times every request by its contract operation. */
 export function measureRequests(metrics: Metrics) {
   if (!metrics) throw new Error('measureRequests: metrics are required');
+  // prom-client hashes a label object on every call; the (operation, status) pairs are few, so
+  // each pair's children are looked up once and kept.
+  const children = new Map<string, { count: { inc(): void }; latency: { observe(seconds: number): void } }>();
+  const childrenOf = (operation: string, status: number) => {
+    const key = `${operation} ${status}`;
+    let pair = children.get(key);
+    if (!pair) {
+      const labels = { operation, status: String(status) };
+      pair = { count: metrics.requests.labels(labels), latency: metrics.latency.labels(labels) };
+      children.set(key, pair);
+    }
+    return pair;
+  };
   return function measureRequestsMiddleware(req: Request, res: Response, next: NextFunction): void {
-    const stop = metrics.latency.startTimer();
+    const started = performance.now();
     res.once('finish', () => {
-      const labels = { operation: req.operation?.operationId ?? 'none', status: String(res.statusCode) };
-      metrics.requests.inc(labels);
-      stop(labels);
+      const pair = childrenOf(req.operation?.operationId ?? 'none', res.statusCode);
+      pair.count.inc();
+      pair.latency.observe((performance.now() - started) / 1000);
     });
     next();
   };

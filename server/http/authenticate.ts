@@ -21,7 +21,7 @@ export function bearerAuth(options: { tokens: TokenService; store: Store }) {
   if (!tokens || !store) throw new Error('bearerAuth: tokens and store are required');
   return async function bearerAuthMiddleware(req: Request, _res: Response, next: NextFunction): Promise<void> {
     if (!req.operation?.requiresBearer) return next();
-    const header = req.get('authorization');
+    const header = req.headers.authorization;
     if (!header) {
       throw new ApiError('unauthorized', 'A bearer token is required: send `Authorization: Bearer <access_token>`.', {
         headers: challenge('invalid_request'),

@@ -155,27 +155,32 @@ export class SqliteStore extends KyselyStore {
   }
 
   override async getPartner(id: string): Promise<PartnerRecord | undefined> {
-    return this.guard(async () => {
-      const memo = this.current();
-      if (memo.partners.has(id)) return memo.partners.get(id);
-      const row = this.hot!.partner.get(id);
-      const record = row && Object.freeze(partnerRecord(row));
-      memo.partners.set(id, record);
-      return record;
-    });
+    return this.guard(async () => this.partnerFrom(this.current(), id));
   }
 
   override async readPartnerState(id: string): Promise<{ partner: PartnerRecord | undefined; contentVersion: number }> {
-    const partner = await this.getPartner(id);
-    return { partner, contentVersion: await this.contentVersion() };
+    // Both from one memo (one change check), as one statement would read them.
+    return this.guard(async () => {
+      const memo = this.current();
+      return { partner: this.partnerFrom(memo, id), contentVersion: this.versionFrom(memo) };
+    });
   }
 
   override async contentVersion(): Promise<number> {
-    return this.guard(async () => {
-      const memo = this.current();
-      memo.contentVersion ??= num(this.hot!.version.get());
-      return memo.contentVersion;
-    });
+    return this.guard(async () => this.versionFrom(this.current()));
+  }
+
+  private partnerFrom(memo: SqliteStore['memo'], id: string): PartnerRecord | undefined {
+    if (memo.partners.has(id)) return memo.partners.get(id);
+    const row = this.hot!.partner.get(id);
+    const record = row && Object.freeze(partnerRecord(row));
+    memo.partners.set(id, record);
+    return record;
+  }
+
+  private versionFrom(memo: SqliteStore['memo']): number {
+    memo.contentVersion ??= num(this.hot!.version.get());
+    return memo.contentVersion;
   }
 
   /**
