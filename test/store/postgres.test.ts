@@ -9,9 +9,10 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { StoreUnavailableError } from '../../server/errors.js';
 import { openStore } from '../../server/store/index.js';
-import { PostgresStore } from '../../server/store/postgres.js';
+import { ANALYZE_AFTER_ROWS, PostgresStore } from '../../server/store/postgres.js';
 import { searchDocument, searchQuery } from '../../server/store/postgres-search.js';
 import { searchTokens } from '../../server/store/search-terms.js';
+import { demoCatalog } from '../../server/store/seed.js';
 import type { Store, UsageIncrement } from '../../server/store/types.js';
 import { reportSkipped, skipReason, TEST_DATABASE_URL } from '../helpers/services.js';
 import { startTcpProxy, viaProxy } from '../helpers/tcp-proxy.js';
@@ -216,6 +217,24 @@ describe.skipIf(skipped)('PostgresStore', () => {
 });
 
 describe('PostgreSQL search documents (no database needed)', () => {
+  it('refreshes the planner statistics after a bulk catalog import, not after a small one', async () => {
+    const schema = await tmpSchema();
+    const store = await openStore(schema.url);
+    const analyzedAt = async () =>
+      (await query<{ last_analyze: Date | null }>(TEST_DATABASE_URL, 'select last_analyze from pg_stat_user_tables where schemaname = $1 and relname = $2', [schema.name, 'episodes']))[0]
+        ?.last_analyze ?? null;
+    try {
+      const small = await store.importCatalog(demoCatalog({ series: 3 }), T0);
+      expect(small.seriesChanged).toBe(3);
+      expect(await analyzedAt()).toBeNull();
+      const bulk = await store.importCatalog(demoCatalog({ series: 1_000, episodesPerSeason: 12 }), T0);
+      expect(bulk.seriesChanged + bulk.episodesChanged).toBeGreaterThanOrEqual(ANALYZE_AFTER_ROWS);
+      expect(await analyzedAt()).toBeInstanceOf(Date);
+    } finally {
+      await store.close();
+    }
+  }, 60_000);
+
   it('folds case and accents, weights fields, and keeps every word a plain lexeme', () => {
     expect(searchDocument([['Café Society', 'A'], ["It's l'été!", 'C']])).toBe("'cafe':1A 'society':2A 'it':3C 's':4C 'l':5C 'ete':6C");
     expect(searchDocument([['東京 2049', 'A']])).toBe("'東京':1A '2049':2A");
