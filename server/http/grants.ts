@@ -3,38 +3,86 @@
  * about one series (a `series_id` or `episode_id` path parameter) it answers 404 when the
  * resource does not exist and 403 when it exists but the partner lacks the grant. List and
  * search operations are not refused: the store filters them to readable series.
+ *
+ * What the check read (the episode, or whether the series exists, and the partner's grants on
+ * it) changes only with a catalog import or a grant change, which rewrite the store's content
+ * version in the same transaction. So it is remembered per partner and resource while the
+ * version bearerAuth read for the request is unchanged, as the response cache does for whole
+ * pages: resolveStream, which is never cached as a page (its URL is signed per request), then
+ * reads nothing from the store beyond the partner's state.
  */
 import type { NextFunction, Request, Response } from 'express';
+import { LRUCache } from 'lru-cache';
 import { ApiError } from '../errors.js';
-import type { Store } from '../store/types.js';
+import type { EpisodeDoc, Grant, Store } from '../store/types.js';
+
+/** Freezes a value and everything in it: a remembered episode is shared by the requests that find it. */
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
 
 function pathParams(req: Request): Record<string, string> {
   return ((req as { openapi?: { pathParams?: Record<string, string> } }).openapi?.pathParams ?? {}) as Record<string, string>;
 }
 
+/** What a grant check found: the resource (or that it does not exist) and the partner's grants on its series. */
+type Found = { missing: 'episode' | 'series'; version: number } | { episode?: EpisodeDoc; seriesId: string; grants: Grant[]; version: number };
+
+export interface RequireGrantOptions {
+  store: Store;
+  /** Grant checks remembered for the current content version (least recently used go first); 0: none. */
+  memoEntries?: number;
+}
+
 /** Middleware factory: enforces the operation's required grant on the series the request is about. */
-export function requireGrant(options: { store: Store }) {
-  const { store } = options;
+export function requireGrant(options: RequireGrantOptions) {
+  const { store, memoEntries = 0 } = options;
   if (!store) throw new Error('requireGrant: store is required');
+  if (!Number.isInteger(memoEntries) || memoEntries < 0) throw new Error('requireGrant: memoEntries must be a non-negative integer');
+  const memo = memoEntries > 0 ? new LRUCache<string, Found>({ max: memoEntries }) : undefined;
+  let current: number | undefined;
+
+  async function look(partnerId: string, params: Record<string, string>, version: number): Promise<Found> {
+    let episode: EpisodeDoc | undefined;
+    let seriesId = params.series_id;
+    if (params.episode_id) {
+      episode = await store.getEpisode(params.episode_id);
+      if (!episode) return { missing: 'episode', version };
+      seriesId = episode.series_id;
+    } else if (!(await store.seriesExists(seriesId!))) {
+      return { missing: 'series', version };
+    }
+    return { episode, seriesId: seriesId!, grants: await store.getGrants(partnerId, seriesId!), version };
+  }
+
   return async function requireGrantMiddleware(req: Request, res: Response, next: NextFunction): Promise<void> {
     const grant = req.operation?.grant;
     const params = pathParams(req);
-    let seriesId = params.series_id;
-    if (!grant || !req.partner) return next();
-    if (params.episode_id) {
-      const episode = await store.getEpisode(params.episode_id);
-      if (!episode) throw new ApiError('not_found', `No episode with id ${params.episode_id}.`);
-      res.locals.episode = episode;
-      seriesId = episode.series_id;
-    } else if (seriesId && !(await store.seriesExists(seriesId))) {
-      throw new ApiError('not_found', `No series with id ${seriesId}.`);
+    if (!grant || !req.partner || (!params.episode_id && !params.series_id)) return next();
+    // Read by bearerAuth before any of this request's data: an entry is never older than its version.
+    const version = req.contentVersion;
+    if (memo && version !== undefined && version !== current) {
+      memo.clear();
+      current = version;
     }
-    if (!seriesId) return next();
-    const grants = await store.getGrants(req.partner.id, seriesId);
-    if (!grants.includes(grant)) {
-      throw new ApiError('forbidden', `Your partner account has no ${grant} grant on series ${seriesId}.`);
+    const key = `${req.partner.id} ${params.episode_id ?? ''} ${params.series_id ?? ''}`;
+    let found = memo && version !== undefined ? memo.get(key) : undefined;
+    if (!found || found.version !== version) {
+      found = await look(req.partner.id, params, version ?? -1);
+      if (memo && version !== undefined && version === current) memo.set(key, deepFreeze(found));
     }
-    req.seriesGrants = { seriesId, grants };
+    if ('missing' in found) {
+      throw new ApiError('not_found', found.missing === 'episode' ? `No episode with id ${params.episode_id}.` : `No series with id ${params.series_id}.`);
+    }
+    if (found.episode) res.locals.episode = found.episode;
+    if (!found.grants.includes(grant)) {
+      throw new ApiError('forbidden', `Your partner account has no ${grant} grant on series ${found.seriesId}.`);
+    }
+    req.seriesGrants = { seriesId: found.seriesId, grants: found.grants };
     next();
   };
 }

@@ -25,7 +25,7 @@ import { createLogger } from '../../server/logger.js';
 import { createPartner } from '../../server/partners.js';
 import { createRuntime, type Runtime } from '../../server/runtime.js';
 import { openStore } from '../../server/store/index.js';
-import type { Grant, Store } from '../../server/store/types.js';
+import type { Grant, ImportSeries, Store } from '../../server/store/types.js';
 import { createRedisPrefix, createTestSchema, reportSkipped, skipReason, TEST_REDIS_URL, type TestRedisPrefix, type TestSchema } from './services.js';
 
 
@@ -205,4 +205,16 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
 /** Headers carrying a bearer token. */
 export function bearer(token: string): { Authorization: string } {
   return { Authorization: `Bearer ${token}` };
+}
+
+/** The series in catalog-import form, read back through the API. */
+export async function importForm(server: TestServer, token: string, seriesId: string): Promise<ImportSeries> {
+  const get = async (path: string) => (await (await fetch(`${server.url}/api/partner/content/${path}`, { headers: bearer(token) })).json()) as Record<string, any>;
+  const { grants: _g, created_at: _c, updated_at: _u, episode_count: _e, season_count: _s, ...series } = await get(`series/${seriesId}`);
+  const episodes = (await get(`series/${seriesId}/episodes?limit=100`)).items as Array<Record<string, unknown>>;
+  return {
+    ...(series as ImportSeries),
+    seasons: (series.seasons as Array<Record<string, unknown>>).map(({ episode_count: _n, ...season }) => season) as ImportSeries['seasons'],
+    episodes: episodes.map(({ grants: _eg, series_id: _si, created_at: _ec, updated_at: _eu, ...e }) => e) as ImportSeries['episodes'],
+  };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Grant } from '../../server/store/types.js';
-import { bearer, serverEngines, startServer, type TestServer } from '../helpers/server.js';
+import { bearer, importForm, serverEngines, startServer, type TestServer } from '../helpers/server.js';
 
 // SQLite with in-process limits, and PostgreSQL with Redis limits (test/helpers/server.ts).
 const ENGINES = serverEngines();
@@ -73,5 +73,30 @@ describe.each(ENGINES)('grants: partner x grant x operation (%s)', (_engine, eng
       [OTHER_SERIES, ['read', 'stream']],
     ].sort());
     expect(data!.next_cursor).toBeNull();
+  });
+
+  it('decides every request on the grants and catalog of that moment, though checks are remembered in between', async () => {
+    const server = await startServer(engine);
+    const partner = await server.partner({ [SERIES]: ['read', 'stream'] });
+    const other = await server.partner({ [SERIES]: ['read'] }, 'Another partner');
+    const [token, otherToken] = [await server.token(partner), await server.token(other)];
+    const now = new Date(server.clock.now()).toISOString();
+    expect((await call(server, token, 'resolveStream')).status).toBe(200);
+    expect((await call(server, token, 'resolveStream')).status).toBe(200);
+    // Per partner: another partner's grants are its own.
+    expect(await call(server, otherToken, 'resolveStream')).toEqual({ status: 403, code: 'forbidden' });
+
+    await server.store.setGrants(partner.id, SERIES, ['read'], now);
+    expect(await call(server, token, 'resolveStream')).toEqual({ status: 403, code: 'forbidden' });
+    expect((await call(server, token, 'getEpisode')).status).toBe(200);
+    await server.store.setGrants(partner.id, SERIES, ['read', 'stream'], now);
+    expect((await call(server, token, 'resolveStream')).status).toBe(200);
+
+    // A catalog import that moves the episode's window into the future applies at once.
+    const series = await importForm(server, token, SERIES);
+    const later = new Date(server.clock.now() + 86_400_000).toISOString();
+    const episodes = series.episodes.map((e) => (e.id === EPISODE ? { ...e, availability: { ...e.availability, starts_at: later } } : e));
+    await server.store.importCatalog([{ ...series, episodes }], now);
+    expect(await call(server, token, 'resolveStream')).toEqual({ status: 451, code: 'outside_availability_window' });
   });
 });

@@ -4,8 +4,7 @@
  * partner's page, or a request that skipped authentication, limits or usage counting.
  */
 import { describe, expect, it } from 'vitest';
-import type { ImportSeries } from '../../server/store/types.js';
-import { bearer, serverEngines, startServer, type TestServer } from '../helpers/server.js';
+import { bearer, importForm, serverEngines, startServer, type TestServer } from '../helpers/server.js';
 
 const SERIES = 'ser_7hx2k9qmbd';
 const OTHER = 'ser_3fz8w1rtnc';
@@ -120,15 +119,3 @@ describe('response cache settings', () => {
     expect(await cacheCount(server, 'hit')).toBe(0);
   });
 });
-
-/** The series in catalog-import form, read back through the API. */
-async function importForm(server: TestServer, token: string, seriesId: string): Promise<ImportSeries> {
-  const get = async (path: string) => (await (await fetch(`${server.url}/api/partner/content/${path}`, { headers: bearer(token) })).json()) as Record<string, any>;
-  const { grants: _g, created_at: _c, updated_at: _u, episode_count: _e, season_count: _s, ...series } = await get(`series/${seriesId}`);
-  const episodes = (await get(`series/${seriesId}/episodes?limit=100`)).items as Array<Record<string, unknown>>;
-  return {
-    ...(series as ImportSeries),
-    seasons: (series.seasons as Array<Record<string, unknown>>).map(({ episode_count: _n, ...season }) => season) as ImportSeries['seasons'],
-    episodes: episodes.map(({ grants: _eg, series_id: _si, created_at: _ec, updated_at: _eu, ...e }) => e) as ImportSeries['episodes'],
-  };
-}
