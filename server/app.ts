@@ -132,7 +132,6 @@ export function createApp(deps: AppDeps): Express {
       onLimited: (group) => deps.metrics?.rateLimited.inc({ group }),
     }),
     responseCache({
-      store,
       operations: CACHEABLE_OPERATIONS,
       maxBytes: deps.responseCacheBytes ?? 0,
       onLookup: (hit) => deps.metrics?.responseCache.inc({ result: hit ? 'hit' : 'miss' }),

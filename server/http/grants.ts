@@ -12,9 +12,9 @@
  * reads nothing from the store beyond the partner's state.
  */
 import type { NextFunction, Request, Response } from 'express';
-import { LRUCache } from 'lru-cache';
 import { ApiError } from '../errors.js';
 import type { EpisodeDoc, Grant, Store } from '../store/types.js';
+import { VersionedCache } from './versioned-cache.js';
 
 /** Freezes a value and everything in it: a remembered episode is shared by the requests that find it. */
 function deepFreeze<T>(value: T): T {
@@ -30,7 +30,7 @@ function pathParams(req: Request): Record<string, string> {
 }
 
 /** What a grant check found: the resource (or that it does not exist) and the partner's grants on its series. */
-type Found = { missing: 'episode' | 'series'; version: number } | { episode?: EpisodeDoc; seriesId: string; grants: Grant[]; version: number };
+type Found = { missing: 'episode' | 'series' } | { episode?: EpisodeDoc; seriesId: string; grants: Grant[] };
 
 export interface RequireGrantOptions {
   store: Store;
@@ -43,37 +43,32 @@ export function requireGrant(options: RequireGrantOptions) {
   const { store, memoEntries = 0 } = options;
   if (!store) throw new Error('requireGrant: store is required');
   if (!Number.isInteger(memoEntries) || memoEntries < 0) throw new Error('requireGrant: memoEntries must be a non-negative integer');
-  const memo = memoEntries > 0 ? new LRUCache<string, Found>({ max: memoEntries }) : undefined;
-  let current: number | undefined;
+  const memo = memoEntries > 0 ? new VersionedCache<Found>({ max: memoEntries }) : undefined;
 
-  async function look(partnerId: string, params: Record<string, string>, version: number): Promise<Found> {
+  async function look(partnerId: string, params: Record<string, string>): Promise<Found> {
     let episode: EpisodeDoc | undefined;
     let seriesId = params.series_id;
     if (params.episode_id) {
       episode = await store.getEpisode(params.episode_id);
-      if (!episode) return { missing: 'episode', version };
+      if (!episode) return { missing: 'episode' };
       seriesId = episode.series_id;
     } else if (!(await store.seriesExists(seriesId!))) {
-      return { missing: 'series', version };
+      return { missing: 'series' };
     }
-    return { episode, seriesId: seriesId!, grants: await store.getGrants(partnerId, seriesId!), version };
+    return { episode, seriesId: seriesId!, grants: await store.getGrants(partnerId, seriesId!) };
   }
 
   return async function requireGrantMiddleware(req: Request, res: Response, next: NextFunction): Promise<void> {
     const grant = req.operation?.grant;
     const params = pathParams(req);
     if (!grant || !req.partner || (!params.episode_id && !params.series_id)) return next();
-    // Read by bearerAuth before any of this request's data: an entry is never older than its version.
+    // The version bearerAuth read with the partner's state, before any of this request's data.
     const version = req.contentVersion;
-    if (memo && version !== undefined && version !== current) {
-      memo.clear();
-      current = version;
-    }
     const key = `${req.partner.id} ${params.episode_id ?? ''} ${params.series_id ?? ''}`;
-    let found = memo && version !== undefined ? memo.get(key) : undefined;
-    if (!found || found.version !== version) {
-      found = await look(req.partner.id, params, version ?? -1);
-      if (memo && version !== undefined && version === current) memo.set(key, deepFreeze(found));
+    let found = memo && version !== undefined ? memo.get(version, key) : undefined;
+    if (!found) {
+      found = await look(req.partner.id, params);
+      if (memo && version !== undefined) memo.set(version, key, deepFreeze(found));
     }
     if ('missing' in found) {
       throw new ApiError('not_found', found.missing === 'episode' ? `No episode with id ${params.episode_id}.` : `No series with id ${params.series_id}.`);

@@ -13,11 +13,9 @@
  * bounded by bytes (least recently used entries go first); 0 bytes turns the cache off.
  */
 import type { NextFunction, Request, Response } from 'express';
-import { LRUCache } from 'lru-cache';
-import type { Store } from '../store/types.js';
+import { VersionedCache } from './versioned-cache.js';
 
 interface Entry {
-  version: number;
   body: Buffer;
   etag: string | undefined;
   /** What the grant middleware established, so usage is counted against the same series. */
@@ -25,7 +23,6 @@ interface Entry {
 }
 
 export interface ResponseCacheOptions {
-  store: Store;
   /** Operations whose 200 responses depend only on the partner, URL and content version. */
   operations: string[];
   /** Upper bound of the cached bodies' total size; 0 disables the cache. */
@@ -40,39 +37,34 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** Middleware factory: answers repeated cacheable reads from validated bytes. */
 export function responseCache(options: ResponseCacheOptions) {
-  const { store, operations, maxBytes, onLookup } = options;
-  if (!store || !Array.isArray(operations)) throw new Error('responseCache: store and operations are required');
+  const { operations, maxBytes, onLookup } = options;
+  if (!Array.isArray(operations)) throw new Error('responseCache: operations are required');
   if (!Number.isInteger(maxBytes) || maxBytes < 0) throw new Error('responseCache: maxBytes must be a non-negative integer');
   const cacheable = new Set(operations);
-  const cache = maxBytes > 0 ? new LRUCache<string, Entry>({ maxSize: maxBytes, sizeCalculation: (e) => e.body.length + 200 }) : undefined;
-  let current = 0;
+  const cache = maxBytes > 0 ? new VersionedCache<Entry>({ maxSize: maxBytes, size: (e) => e.body.length + 200 }) : undefined;
   /** Keys whose first response is being built: settled when that response has closed. */
   const inFlight = new Map<string, Promise<void>>();
 
   return async function responseCacheMiddleware(req: Request, res: Response, next: NextFunction): Promise<void> {
-    if (!cache || !req.partner || !req.operation || !cacheable.has(req.operation.operationId)) return next();
+    // The version comes from bearerAuth, read with the partner's state before any of the request's data.
+    const version = req.contentVersion;
+    if (!cache || !req.partner || version === undefined || !req.operation || !cacheable.has(req.operation.operationId)) return next();
     const accept = req.headers.accept ?? '';
     // A body on a read is refused by the validator; such requests are never cached.
     const length = req.headers['content-length'];
     if ((length && length !== '0') || req.headers['transfer-encoding']) return next();
     if (req.originalUrl.length > MAX_KEY_PART || accept.length > MAX_KEY_PART) return next();
 
-    // Read before the handler's queries (by bearerAuth, with the partner's state), so a change committed meanwhile can only make an entry newer than its version.
-    const version = req.contentVersion ?? (await store.contentVersion());
-    if (version !== current) {
-      cache.clear();
-      current = version;
-    }
     const key = `${req.partner.id} ${accept} ${req.originalUrl}`;
-    let entry = cache.get(key);
+    let entry = cache.get(version, key);
     // Identical misses wait for the one being built instead of all building it (a stampede after
     // every content change, and of a whole load test's connections at once, is what this avoids).
     const building = entry ? undefined : inFlight.get(key);
     if (building) {
       await building;
-      entry = cache.get(key);
+      entry = cache.get(version, key);
     }
-    if (entry && entry.version === version) {
+    if (entry) {
       onLookup?.(true);
       req.seriesGrants = entry.seriesGrants;
       res.setHeader('Content-Type', JSON_TYPE);
@@ -103,7 +95,7 @@ export function responseCache(options: ResponseCacheOptions) {
       const bytes = Buffer.from(JSON.stringify(body), 'utf8');
       const etagOf = req.app.get('etag fn') as ((body: Buffer, encoding?: string) => string) | undefined;
       const etag = etagOf?.(bytes);
-      if (version === current) cache.set(key, { version, body: bytes, etag, seriesGrants: req.seriesGrants });
+      cache.set(version, key, { body: bytes, etag, seriesGrants: req.seriesGrants });
       this.setHeader('Content-Type', JSON_TYPE);
       if (etag) this.setHeader('ETag', etag);
       return this.send(bytes);
