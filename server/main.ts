@@ -3,7 +3,7 @@
  * and shuts down gracefully on SIGTERM/SIGINT: stop accepting, let in-flight requests finish
  * within SHUTDOWN_TIMEOUT_MS, flush usage counts, close the store.
  */
-import { createServer } from 'node:http';
+import { createAppServer } from './app-server.js';
 import { ConfigError, loadConfig, redactUrl, type Config } from './config.js';
 import { createLogger } from './logger.js';
 import { createMetricsServer } from './metrics.js';
@@ -30,7 +30,7 @@ try {
   console.error(`cannot start: ${(err as Error).message}`);
   process.exit(1);
 }
-const server = createServer(runtime.app);
+const server = createAppServer(runtime.app);
 // Bounded waits for slow or stalled clients; keep-alive longer than typical load balancers' idle timeout.
 server.requestTimeout = 30_000;
 server.headersTimeout = 10_000;

@@ -9,7 +9,7 @@
  * close. serverEngines() lists the combinations a suite runs on with describe.each.
  */
 import { appendFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +18,7 @@ import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import createClient from 'openapi-fetch';
 import { afterEach, inject } from 'vitest';
 import type { paths } from '../../generated/api.js';
+import { createAppServer } from '../../server/app-server.js';
 import { ManualClock } from '../../server/clock.js';
 import { loadConfig } from '../../server/config.js';
 import { StoreUnavailableError } from '../../server/errors.js';
@@ -45,6 +46,8 @@ export interface TestServer {
   /** Moves the clock, and on Redis the rate-limit windows, ms forward. */
   advance(ms: number): Promise<void>;
   runtime: Runtime;
+  /** The Node HTTP server in front of the app (server/app-server.ts). */
+  http: Server;
   /** The store without fault injection, for arranging data. */
   store: Store;
   /** The private JWKs the server signs and verifies with (first signs). */
@@ -150,10 +153,9 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
     clock,
     overrides: { store: withFaults(store, () => fault) },
   });
-  const http: Server = createServer((req, res) => {
-    res.once('finish', () => recordCoverage(req, res.statusCode));
-    runtime.app(req, res);
-  });
+  // As server/main.ts serves it; coverage is noted before the app sees the request.
+  const http = createAppServer(runtime.app);
+  http.prependListener('request', (req: IncomingMessage, res: ServerResponse) => res.once('finish', () => recordCoverage(req, res.statusCode)));
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
   let closed = false;
@@ -166,6 +168,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
       await redis?.elapse(ms);
     },
     runtime,
+    http,
     store,
     jwtKeys,
     logs: () => logText,
