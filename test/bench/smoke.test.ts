@@ -64,13 +64,15 @@ describe('npm run bench -- --smoke', () => {
       expect(result.ratios[op]!.serverOverPrism).toBeGreaterThan(0);
     }
     expect(cells).toContain('catalogPaging/server');
+    // The bare route served as the server is, for comparison: getCatalog only.
+    expect(cells.filter((c) => c.endsWith('/bare-app'))).toEqual(['getCatalog/bare-app']);
     for (const row of result.rows) {
       expect(row.requests, `${row.operation}/${row.target}`).toBeGreaterThan(0);
       expect(row.non2xx, `${row.operation}/${row.target} answered non-2xx`).toBe(0);
       for (const n of [row.rps, row.p50, row.p99, row.peakRssMb]) expect(Number.isFinite(n)).toBe(true);
       expect(row.peakRssMb).toBeGreaterThan(0);
     }
-    expect(result.budget.map((b) => b.line)).toHaveLength(6);
+    expect(result.budget.map((b) => b.line)).toHaveLength(7);
     // Targets are measured in interleaved rounds; getCatalog and search again with the response cache off.
     for (const row of result.rows) expect(row.rounds, `${row.operation}/${row.target}`).toHaveLength(2);
     expect(result.variantRows.map((r) => `${r.operation}/${r.variant}`).sort()).toEqual(['getCatalog/RESPONSE_CACHE_MB=0', 'searchCatalog/RESPONSE_CACHE_MB=0']);
