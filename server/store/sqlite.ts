@@ -19,6 +19,35 @@ import { addDictionaryWords, rankSqliteHits } from './sqlite-search.js';
 export interface SqliteOptions {
   /** How long a statement waits for another process's write lock before SQLITE_BUSY. */
   busyTimeoutMs?: number;
+  /** Blocks the thread for ms while switching to WAL waits for a lock (injectable for tests). */
+  sleep?: (ms: number) => void;
+}
+
+/** Blocks the thread for ms: only while opening, before the server takes requests. */
+function sleepSync(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/**
+ * Switches the database to WAL, retrying for up to timeoutMs while another connection holds the
+ * write lock. SQLite answers this switch SQLITE_BUSY at once, without its busy handler, when the
+ * statement's own read lock cannot be upgraded (another process is switching a new database or
+ * writing at that moment), so busy_timeout does not cover it. Once the other process is done the
+ * database is usually WAL already and the retry writes nothing.
+ */
+function switchToWal(raw: BetterSqlite3.Database, timeoutMs: number, sleep: (ms: number) => void): void {
+  let waited = 0;
+  for (let delay = 1; ; delay = Math.min(delay * 2, 50)) {
+    try {
+      raw.pragma('journal_mode = WAL');
+      return;
+    } catch (err) {
+      if ((err as { code?: unknown }).code !== 'SQLITE_BUSY' || waited >= timeoutMs) throw err;
+    }
+    const ms = Math.min(delay, timeoutMs - waited);
+    sleep(ms);
+    waited += ms;
+  }
 }
 
 const ROWS_PER_STATEMENT = 500;
@@ -89,9 +118,10 @@ export class SqliteStore extends KyselyStore {
   static open(path: string, options: SqliteOptions = {}): SqliteStore {
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
     const raw = new BetterSqlite3(path);
+    const busyTimeoutMs = Math.max(0, Math.trunc(options.busyTimeoutMs ?? 5000));
     // busy_timeout first: switching to WAL itself needs a lock another process may hold.
-    raw.pragma(`busy_timeout = ${Math.max(0, Math.trunc(options.busyTimeoutMs ?? 5000))}`);
-    if (path !== ':memory:') raw.pragma('journal_mode = WAL');
+    raw.pragma(`busy_timeout = ${busyTimeoutMs}`);
+    if (path !== ':memory:') switchToWal(raw, busyTimeoutMs, options.sleep ?? sleepSync);
     // NORMAL is durable across application crashes in WAL mode and much faster than FULL.
     raw.pragma('synchronous = NORMAL');
     raw.pragma('foreign_keys = ON');

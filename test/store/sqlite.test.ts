@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { StoreUnavailableError } from '../../server/errors.js';
 import { openStore, parseDatabaseUrl } from '../../server/store/index.js';
 import { searchTokens } from '../../server/store/search-terms.js';
-import { ftsMatch, ftsRowid } from '../../server/store/sqlite.js';
+import { ftsMatch, ftsRowid, SqliteStore } from '../../server/store/sqlite.js';
 import { removeTmpDbs, tmpDbPath } from './engines.js';
 import { pid, series, sid, T0 } from './fixtures.js';
 
@@ -76,6 +76,37 @@ describe('SqliteStore', () => {
     } finally {
       other.close();
       await store.close();
+    }
+  });
+
+  it('switches a new database to WAL once another connection lets go of the write lock (SQLite skips busy_timeout there)', async () => {
+    const path = tmpDbPath();
+    const other = new BetterSqlite3(path);
+    other.exec('begin immediate');
+    const waits: number[] = [];
+    // The "other process" commits during the opener's first wait, as a concurrent opener would.
+    const store = await openStore(path, { sleep: (ms) => (waits.push(ms), other.inTransaction && other.exec('commit')) });
+    other.close();
+    await store.close();
+    expect(waits).toEqual([1]);
+    const raw = new BetterSqlite3(path, { readonly: true });
+    expect(raw.pragma('journal_mode', { simple: true })).toBe('wal');
+    raw.close();
+  });
+
+  it('gives up switching to WAL with SQLITE_BUSY once it has waited busyTimeoutMs', () => {
+    const path = tmpDbPath();
+    const other = new BetterSqlite3(path);
+    other.exec('begin immediate');
+    const waits: number[] = [];
+    try {
+      expect(() => SqliteStore.open(path, { busyTimeoutMs: 200, sleep: (ms) => waits.push(ms) })).toThrow(expect.objectContaining({ code: 'SQLITE_BUSY' }));
+      // Backing off 1, 2, 4 ... 50 ms, and exactly the timeout in all.
+      expect(waits.slice(0, 6)).toEqual([1, 2, 4, 8, 16, 32]);
+      expect(Math.max(...waits)).toBe(50);
+      expect(waits.reduce((a, b) => a + b, 0)).toBe(200);
+    } finally {
+      other.close();
     }
   });
 
