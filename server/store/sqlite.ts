@@ -42,7 +42,7 @@ function switchToWal(raw: BetterSqlite3.Database, timeoutMs: number, sleep: (ms:
       raw.pragma('journal_mode = WAL');
       return;
     } catch (err) {
-      if ((err as { code?: unknown }).code !== 'SQLITE_BUSY' || waited >= timeoutMs) throw err;
+      if (!/^SQLITE_BUSY/.test(String((err as { code?: unknown }).code)) || waited >= timeoutMs) throw err;
     }
     const ms = Math.min(delay, timeoutMs - waited);
     sleep(ms);
