@@ -121,7 +121,13 @@ export class SqliteStore extends KyselyStore {
     const busyTimeoutMs = Math.max(0, Math.trunc(options.busyTimeoutMs ?? 5000));
     // busy_timeout first: switching to WAL itself needs a lock another process may hold.
     raw.pragma(`busy_timeout = ${busyTimeoutMs}`);
-    if (path !== ':memory:') switchToWal(raw, busyTimeoutMs, options.sleep ?? sleepSync);
+    try {
+      if (path !== ':memory:') switchToWal(raw, busyTimeoutMs, options.sleep ?? sleepSync);
+    } catch (err) {
+      // A caller that retries the open must not be left holding this file's descriptor.
+      raw.close();
+      throw err;
+    }
     // NORMAL is durable across application crashes in WAL mode and much faster than FULL.
     raw.pragma('synchronous = NORMAL');
     raw.pragma('foreign_keys = ON');
