@@ -1,10 +1,11 @@
 /**
- * The SQLite engine: better-sqlite3 through kysely's SqliteDialect. Only what is SQLite-specific
- * lives here (pragmas, BEGIN IMMEDIATE, busy errors, FTS5); queries are in kysely-store.ts.
+ * The SQLite engine: Node's built-in node:sqlite through kysely's SqliteDialect. Only what is
+ * SQLite-specific lives here (the connection's set-up in sqlite-connection.ts, BEGIN IMMEDIATE,
+ * busy errors, FTS5); queries are in kysely-store.ts.
  */
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { Kysely, SqliteDialect, sql, type Migration } from 'kysely';
 import type { RankedHit } from './catalog-read.js';
 import type { SearchIndexChanges } from './catalog-import.js';
@@ -14,6 +15,7 @@ import { sqliteMigrations } from './migrations/index.js';
 import { partnerRecord } from './partner-queries.js';
 import type { Database, PartnerTable } from './schema.js';
 import type { PartnerRecord } from './types.js';
+import { cachingStatements, isUnavailableError, openConnection } from './sqlite-connection.js';
 import { addDictionaryWords, rankSqliteHits } from './sqlite-search.js';
 
 export interface SqliteOptions {
@@ -21,33 +23,6 @@ export interface SqliteOptions {
   busyTimeoutMs?: number;
   /** Blocks the thread for ms while switching to WAL waits for a lock (injectable for tests). */
   sleep?: (ms: number) => void;
-}
-
-/** Blocks the thread for ms: only while opening, before the server takes requests. */
-function sleepSync(ms: number): void {
-  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
-}
-
-/**
- * Switches the database to WAL, retrying for up to timeoutMs while another connection holds the
- * write lock. SQLite answers this switch SQLITE_BUSY at once, without its busy handler, when the
- * statement's own read lock cannot be upgraded (another process is switching a new database or
- * writing at that moment), so busy_timeout does not cover it. Once the other process is done the
- * database is usually WAL already and the retry writes nothing.
- */
-function switchToWal(raw: BetterSqlite3.Database, timeoutMs: number, sleep: (ms: number) => void): void {
-  let waited = 0;
-  for (let delay = 1; ; delay = Math.min(delay * 2, 50)) {
-    try {
-      raw.pragma('journal_mode = WAL');
-      return;
-    } catch (err) {
-      if (!/^SQLITE_BUSY/.test(String((err as { code?: unknown }).code)) || waited >= timeoutMs) throw err;
-    }
-    const ms = Math.min(delay, timeoutMs - waited);
-    sleep(ms);
-    waited += ms;
-  }
 }
 
 const ROWS_PER_STATEMENT = 500;
@@ -71,66 +46,17 @@ export function ftsMatch(tokens: string[]): string {
   return tokens.map((t, i) => (i === tokens.length - 1 ? `"${t}"*` : `"${t}"`)).join(' ');
 }
 
-/** Prepared statements kept per connection; past this the least recently prepared is dropped. */
-const STATEMENT_CACHE = 256;
-
-/**
- * The database as kysely's SqliteDialect sees it, with prepared statements reused by SQL text.
- * kysely prepares every query it runs; a query's text is the same on every request (values are
- * bound), so preparing once saves a parse and plan per query (about 6% of a catalog page's CPU).
- * kysely runs one statement at a time on its single connection, so a statement is never in use
- * twice at once.
- */
-function cachingStatements(raw: BetterSqlite3.Database, onWrite: () => void): Pick<BetterSqlite3.Database, 'prepare' | 'close'> {
-  const statements = new Map<string, BetterSqlite3.Statement>();
-  return {
-    prepare(source: string) {
-      let statement = statements.get(source);
-      if (statement) {
-        // Most recently used last, so the first key is the one to drop.
-        statements.delete(source);
-      } else {
-        statement = raw.prepare(source);
-        if (statements.size >= STATEMENT_CACHE) statements.delete(statements.keys().next().value!);
-      }
-      statements.set(source, statement);
-      // kysely runs a statement right after preparing it, in the same synchronous step.
-      if (!statement.readonly) onWrite();
-      return statement;
-    },
-    close() {
-      statements.clear();
-      return raw.close();
-    },
-  } as Pick<BetterSqlite3.Database, 'prepare' | 'close'>;
-}
-
-const UNAVAILABLE = /^SQLITE_(BUSY|LOCKED|IOERR|CANTOPEN|FULL|PROTOCOL|NOLFS)/;
-
 export class SqliteStore extends KyselyStore {
   readonly engine = 'sqlite' as const;
 
-  private constructor(db: Kysely<Database>, private readonly raw: BetterSqlite3.Database) {
+  private constructor(db: Kysely<Database>, private readonly raw: DatabaseSync) {
     super(db);
   }
 
   /** Opens (creating if needed) the database file at path, or ':memory:'. Does not migrate. */
   static open(path: string, options: SqliteOptions = {}): SqliteStore {
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-    const raw = new BetterSqlite3(path);
-    const busyTimeoutMs = Math.max(0, Math.trunc(options.busyTimeoutMs ?? 5000));
-    // busy_timeout first: switching to WAL itself needs a lock another process may hold.
-    raw.pragma(`busy_timeout = ${busyTimeoutMs}`);
-    try {
-      if (path !== ':memory:') switchToWal(raw, busyTimeoutMs, options.sleep ?? sleepSync);
-    } catch (err) {
-      // A caller that retries the open must not be left holding this file's descriptor.
-      raw.close();
-      throw err;
-    }
-    // NORMAL is durable across application crashes in WAL mode and much faster than FULL.
-    raw.pragma('synchronous = NORMAL');
-    raw.pragma('foreign_keys = ON');
+    const raw = openConnection(path, { busyTimeoutMs: Math.max(0, Math.trunc(options.busyTimeoutMs ?? 5000)), ...(options.sleep ? { sleep: options.sleep } : {}) });
     let store: SqliteStore | undefined;
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingStatements(raw, () => store?.changedHere()) }) });
     store = new SqliteStore(db, raw);
@@ -153,9 +79,9 @@ export class SqliteStore extends KyselyStore {
    * snapshot, which is at most as old as that transaction.
    */
   private hot?: {
-    changes: BetterSqlite3.Statement<[], [number, number]>;
-    partner: BetterSqlite3.Statement<[string], PartnerTable>;
-    version: BetterSqlite3.Statement<[], number>;
+    changes: StatementSync;
+    partner: StatementSync;
+    version: StatementSync;
   };
   private checkedThisTurn = false;
   private memo = { changes: '', partners: new Map<string, PartnerRecord | undefined>(), contentVersion: undefined as number | undefined };
@@ -163,21 +89,25 @@ export class SqliteStore extends KyselyStore {
   /** The memo, emptied first when the database changed since it was filled. */
   private current() {
     // Prepared on first use, after migrations created content_version.
-    this.hot ??= {
-      changes: this.raw.prepare<[], [number, number]>('select data_version, total_changes() from pragma_data_version').raw(),
-      partner: this.raw.prepare<[string], PartnerTable>('select * from partners where id = ?'),
-      version: this.raw.prepare<[], number>('select version from content_version where id = 1').pluck(),
-    };
+    if (!this.hot) {
+      const changes = this.raw.prepare('select data_version, total_changes() from pragma_data_version');
+      changes.setReturnArrays(true);
+      this.hot = {
+        changes,
+        partner: this.raw.prepare('select * from partners where id = ?'),
+        version: this.raw.prepare('select version from content_version where id = 1'),
+      };
+    }
     // Once per event-loop turn: every request handled in a turn was already received when the
     // turn began, so one reading taken during the turn is a moment inside each of their lifetimes.
     // Inside one of this connection's transactions (awaiting between statements) rows may be uncommitted: never remember them.
-    if (this.raw.inTransaction) return { changes: '', partners: new Map(), contentVersion: undefined };
+    if (this.raw.isTransaction) return { changes: '', partners: new Map(), contentVersion: undefined };
     if (this.checkedThisTurn) return this.memo;
     this.checkedThisTurn = true;
     setImmediate(() => {
       this.checkedThisTurn = false;
     });
-    const [dataVersion, ownChanges] = this.hot.changes.get()!;
+    const [dataVersion, ownChanges] = this.hot.changes.get() as unknown as [number, number];
     const changes = `${dataVersion}:${ownChanges}`;
     if (changes !== this.memo.changes || this.memo.partners.size > 10_000) {
       this.memo = { changes, partners: new Map(), contentVersion: undefined };
@@ -208,14 +138,14 @@ export class SqliteStore extends KyselyStore {
 
   private partnerFrom(memo: SqliteStore['memo'], id: string): PartnerRecord | undefined {
     if (memo.partners.has(id)) return memo.partners.get(id);
-    const row = this.hot!.partner.get(id);
+    const row = this.hot!.partner.get(id) as PartnerTable | undefined;
     const record = row && Object.freeze(partnerRecord(row));
     memo.partners.set(id, record);
     return record;
   }
 
   private versionFrom(memo: SqliteStore['memo']): number {
-    memo.contentVersion ??= num(this.hot!.version.get());
+    memo.contentVersion ??= num((this.hot!.version.get() as { version: unknown } | undefined)?.version);
     return memo.contentVersion;
   }
 
@@ -232,7 +162,7 @@ export class SqliteStore extends KyselyStore {
         await sql`commit`.execute(conn);
         return result;
       } catch (error) {
-        if (this.raw.inTransaction) await sql`rollback`.execute(conn);
+        if (this.raw.isTransaction) await sql`rollback`.execute(conn);
         throw error;
       }
     });
@@ -244,9 +174,7 @@ export class SqliteStore extends KyselyStore {
   }
 
   protected isUnavailable(error: unknown): boolean {
-    const code = (error as { code?: unknown } | null)?.code;
-    if (typeof code === 'string' && UNAVAILABLE.test(code)) return true;
-    return error instanceof TypeError && /database connection is not open/.test(error.message);
+    return isUnavailableError(error);
   }
 
   protected async indexForSearch(db: Kysely<Database>, changes: SearchIndexChanges): Promise<void> {

@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import BetterSqlite3 from 'better-sqlite3';
+import { DatabaseSync } from 'node:sqlite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { StoreUnavailableError } from '../../server/errors.js';
 import { openStore, parseDatabaseUrl } from '../../server/store/index.js';
@@ -43,8 +43,8 @@ describe('SqliteStore', () => {
     const store = await openStore(`file:${path}`);
     try {
       expect(existsSync(path)).toBe(true);
-      const raw = new BetterSqlite3(path, { readonly: true });
-      expect(raw.pragma('journal_mode', { simple: true })).toBe('wal');
+      const raw = new DatabaseSync(path, { readOnly: true });
+      expect(raw.prepare('pragma journal_mode').get()).toEqual({ journal_mode: 'wal' });
       raw.close();
       await store.createPartner({ id: pid('a'), name: 'A', apiKey: 'k', secretHash: 'h', now: T0 });
       await expect(store.setGrants(pid('a'), sid(404), ['read'], T0)).rejects.toThrow(/FOREIGN KEY/);
@@ -63,7 +63,7 @@ describe('SqliteStore', () => {
   it('answers StoreUnavailableError when another connection holds the write lock past the busy timeout', async () => {
     const path = tmpDbPath();
     const store = await openStore(path, { busyTimeoutMs: 50 });
-    const other = new BetterSqlite3(path);
+    const other = new DatabaseSync(path);
     try {
       await store.createPartner({ id: pid('a'), name: 'A', apiKey: 'k', secretHash: 'h', now: T0 });
       other.exec('begin immediate');
@@ -81,26 +81,26 @@ describe('SqliteStore', () => {
 
   it('switches a new database to WAL once another connection lets go of the write lock (SQLite skips busy_timeout there)', async () => {
     const path = tmpDbPath();
-    const other = new BetterSqlite3(path);
+    const other = new DatabaseSync(path);
     other.exec('begin immediate');
     const waits: number[] = [];
     // The "other process" commits during the opener's first wait, as a concurrent opener would.
-    const store = await openStore(path, { sleep: (ms) => (waits.push(ms), other.inTransaction && other.exec('commit')) });
+    const store = await openStore(path, { sleep: (ms) => (waits.push(ms), other.isTransaction && other.exec('commit')) });
     other.close();
     await store.close();
     expect(waits).toEqual([1]);
-    const raw = new BetterSqlite3(path, { readonly: true });
-    expect(raw.pragma('journal_mode', { simple: true })).toBe('wal');
+    const raw = new DatabaseSync(path, { readOnly: true });
+    expect(raw.prepare('pragma journal_mode').get()).toEqual({ journal_mode: 'wal' });
     raw.close();
   });
 
   it('gives up switching to WAL with SQLITE_BUSY once it has waited busyTimeoutMs', () => {
     const path = tmpDbPath();
-    const other = new BetterSqlite3(path);
+    const other = new DatabaseSync(path);
     other.exec('begin immediate');
     const waits: number[] = [];
     try {
-      expect(() => SqliteStore.open(path, { busyTimeoutMs: 200, sleep: (ms) => waits.push(ms) })).toThrow(expect.objectContaining({ code: 'SQLITE_BUSY' }));
+      expect(() => SqliteStore.open(path, { busyTimeoutMs: 200, sleep: (ms) => waits.push(ms) })).toThrow(expect.objectContaining({ errcode: 5 }));
       // Backing off 1, 2, 4 ... 50 ms, and exactly the timeout in all.
       expect(waits.slice(0, 6)).toEqual([1, 2, 4, 8, 16, 32]);
       expect(Math.max(...waits)).toBe(50);
@@ -124,8 +124,8 @@ describe('SqliteStore', () => {
         p.on('exit', (code) => (code === 0 ? resolve(code) : reject(new Error(`child exited ${code}: ${stderr}`))));
       });
     expect(await Promise.all([run(), run(), run(), run()])).toEqual([0, 0, 0, 0]);
-    const raw = new BetterSqlite3(path, { readonly: true });
-    expect(raw.prepare('select name from kysely_migration order by name').pluck().all()).toEqual(['0001_core', '0002_sqlite_search', '0003_sqlite_search_terms', '0004_content_version']);
+    const raw = new DatabaseSync(path, { readOnly: true });
+    expect(raw.prepare('select name from kysely_migration order by name').all().map((r) => r.name)).toEqual(['0001_core', '0002_sqlite_search', '0003_sqlite_search_terms', '0004_content_version']);
     raw.close();
   });
 });
