@@ -2,7 +2,7 @@
  * `npm run bench`: measures the real server against its ceilings, side by side, in one run.
  *
  * 1. A generated catalog (scripts/generate-catalog.ts, cached under .tmp/bench/ by size).
- * 2. The real server started as `npm start` starts it (node with the tsx loader, see
+ * 2. The real server started as `npm start` starts it (the compiled server under node, see
  *    package.json), PORT=0, rate limits raised with BENCH_RATE_LIMIT_MULTIPLIER, authenticated
  *    once as the catalog's bench partner.
  * 3. The ceiling: scripts/bench-bare.ts, a bare Express 5 app serving the exact bytes the server
@@ -21,7 +21,7 @@
  *
  * The benchmark is a script, never a test: test/bench/smoke.test.ts only proves it still runs.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, loadavg, release, tmpdir, totalmem } from 'node:os';
@@ -67,6 +67,9 @@ if (args.help) {
   console.log(readFileSync(import.meta.filename, 'utf8').split('*/')[0]);
   process.exit(0);
 }
+
+// The server is measured compiled, as `npm start` runs it: build first when sources changed.
+execFileSync(process.execPath, [join(root, 'scripts/build.mjs'), '--if-stale'], { stdio: 'inherit' });
 
 const smoke = args.smoke;
 const scale = args.scale;
@@ -466,12 +469,13 @@ interface VariantRow extends Row {
 }
 
 async function startServer(manifest: CatalogManifest, logLevel: string, env: Record<string, string> = {}): Promise<Proc> {
-  // As `npm start` runs it (package.json): node with tsx as its loader, one process, V8's young
-  // generation capped at 4 MB per semi-space.
+  // As `npm start` runs it (package.json "start"): the compiled server under plain node, one
+  // process, V8's young generation capped at 4 MB per semi-space.
+  const start = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start.replace(/^exec /, '').split(' ');
   return startProc(
     `server-${logLevel}`,
     process.execPath,
-    ['--max-semi-space-size=4', '--import', 'tsx', 'server/main.ts'],
+    start.slice(1),
     {
       PORT: '0',
       HOST,

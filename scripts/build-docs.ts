@@ -1,134 +1,15 @@
 /**
- * Builds the partner API reference: ONE self-contained HTML page, the pinned Redoc 2 bundle and the
- * bundled contract (generated/openapi.json) inlined, that renders with no network access at all.
- * Usage: tsx scripts/build-docs.ts [--out <file>]  (default: dist/docs/index.html)
- *
- * Not `redocly build-docs --template`: Redocly CLI 2 prerenders with Redoc 3, and the markup it hands
- * a template (`redocHTML`) carries a module script importing Redoc from cdn.redocly.com (with
- * --inline-bundle, the CLI's own Redoc 3 bundle, whose UI still loads its logo and icons from Redocly's
- * CDNs). No template can swap that for the pinned Redoc 2 bundle, so the page is assembled here.
+ * `npm run docs`: writes the partner reference (server/docs/reference.ts), one self-contained HTML
+ * page that renders offline. Usage: tsx scripts/build-docs.ts [--out <file>]  (default: dist/docs/index.html)
  */
-import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { Script } from 'node:vm';
+import { parseArgs } from 'node:util';
+import { buildReference } from '../server/docs/reference.js';
 
-const root = resolve(import.meta.dirname, '..');
-const CONTRACT = join(root, 'generated/openapi.json');
-const TEMPLATE = join(root, 'docs/reference.html');
-const DEFAULT_OUT = join(root, 'dist/docs/index.html');
-
-// Redoc 2 always renders its attribution logo from Redocly's CDN. An empty src fails without any
-// request, and Redoc's own onError handler then drops the image; the "API docs by Redocly" link stays.
-const CDN_LOGO = '"https://cdn.redoc.ly/redoc/logo-mini.svg"';
-
-const SANS = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
-const MONO = 'ui-monospace, "DejaVu Sans Mono", Menlo, Consolas, monospace';
-
-// The `openapi:` options of redocly.yaml, repeated because the server imports this module in
-// production, where no YAML parser is installed. test/docs/reference.test.ts checks their effect.
-// Fonts are local stacks: Redoc's defaults name web fonts the page must not download.
-const REDOC_OPTIONS = {
-  expandResponses: '200',
-  hideDownloadButtons: false,
-  theme: {
-    typography: { fontFamily: SANS, headings: { fontFamily: SANS }, code: { fontFamily: MONO } },
-  },
-};
-
-export interface Reference {
-  html: string;
-  /** The policy the page declares in its <meta> tag; send it as a header too when serving the page. */
-  contentSecurityPolicy: string;
-}
-
-/** Builds the reference page and the Content-Security-Policy it runs under, for `npm run docs` and `GET /docs`. */
-export async function buildReference(): Promise<Reference> {
-  const [template, contractJson, redoc] = await Promise.all([
-    readFile(TEMPLATE, 'utf8'),
-    readFile(CONTRACT, 'utf8'),
-    readFile(createRequire(import.meta.url).resolve('redoc/bundles/redoc.standalone.js'), 'utf8'),
-  ]);
-  const contract = JSON.parse(contractJson) as { info?: { title?: string } };
-
-  if (redoc.split(CDN_LOGO).length !== 2) {
-    throw new Error(`redoc.standalone.js no longer holds exactly one ${CDN_LOGO}: review the offline patch in ${import.meta.filename}`);
-  }
-  const redocBundle = scriptText(redoc.replace(CDN_LOGO, '""'), 'redoc.standalone.js');
-  const redocInit = scriptText(
-    `Redoc.init(${jsonLiteral(contract)}, ${jsonLiteral(REDOC_OPTIONS)}, document.getElementById('redoc'));`,
-    'redoc-init.js',
-  );
-
-  // Everything the page runs is inline and hashed, so the browser itself refuses any off-machine
-  // script, style sheet, font, image or fetch, whatever Redoc or the contract's Markdown asks for.
-  const contentSecurityPolicy = [
-    "default-src 'none'",
-    `script-src ${sha256(redocBundle)} ${sha256(redocInit)}`,
-    // styled-components injects <style> elements at run time.
-    "style-src 'unsafe-inline'",
-    'img-src data:',
-    'font-src data:',
-    // Redoc's search index runs in a Web Worker built from a blob: URL.
-    'worker-src blob:',
-    "base-uri 'none'",
-    "form-action 'none'",
-  ].join('; ');
-
-  const html = fill(template, {
-    contentSecurityPolicy: escapeHtml(contentSecurityPolicy),
-    title: escapeHtml(`${contract.info?.title ?? 'API'} reference`),
-    redocBundle,
-    redocInit,
-  });
-  return { html, contentSecurityPolicy };
-}
-
-/** The reference as one self-contained HTML string, for the server to answer `GET /docs` with. */
-export async function buildReferenceHtml(): Promise<string> {
-  return (await buildReference()).html;
-}
-
-function fill(template: string, slots: Record<string, string>): string {
-  // One pass with a replacer function: inserted text is never rescanned and `$` in it stays literal.
-  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => {
-    const value = slots[name];
-    if (value === undefined) throw new Error(`${TEMPLATE} has an unknown slot {{${name}}}`);
-    return value;
-  });
-}
-
-function scriptText(js: string, filename: string): string {
-  // Inside <script>, "</script" would end the element and "<!--" can change how the HTML parser
-  // finds the end; \x3C means "<" wherever they can occur (strings, template literals, regexes).
-  const safe = js.replace(/<(\/script|script|!--)/gi, '\\x3C$1');
-  new Script(safe, { filename }); // compiles without running: fails the build, not the page, if escaping broke it
-  return safe;
-}
-
-function jsonLiteral(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-}
-
-function sha256(text: string): string {
-  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const outFlag = process.argv.indexOf('--out');
-  const out = outFlag > 0 ? resolve(process.argv[outFlag + 1] ?? '') : DEFAULT_OUT;
-  const { html } = await buildReference();
-  mkdirSync(dirname(out), { recursive: true });
-  writeFileSync(out, html);
-  console.log(`built ${out} (${Math.ceil(Buffer.byteLength(html) / 1024)} KiB, no external resources)`);
-}
+const { values } = parseArgs({ options: { out: { type: 'string' } } });
+const out = resolve(values.out ?? join(import.meta.dirname, '../dist/docs/index.html'));
+const { html } = await buildReference();
+mkdirSync(dirname(out), { recursive: true });
+writeFileSync(out, html);
+console.log(`built ${out} (${Math.ceil(Buffer.byteLength(html) / 1024)} KiB, no external resources)`);

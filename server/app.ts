@@ -160,7 +160,7 @@ export function createApp(deps: AppDeps): Express {
   // The partner reference and the contract it renders, from the same bundled document.
   let reference: Promise<{ html: string; contentSecurityPolicy: string }> | undefined;
   app.get('/docs', helmet(), async (_req, res) => {
-    reference ??= import('../scripts/build-docs.js').then((m) => m.buildReference());
+    reference ??= import('./docs/reference.js').then((m) => m.buildReference());
     const { html, contentSecurityPolicy } = await reference;
     res.setHeader('Content-Security-Policy', contentSecurityPolicy);
     res.type('html').send(html);

@@ -4,7 +4,7 @@
  * Middleware enforces what this module reads; nothing here is repeated in handlers.
  */
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { CONTRACT_BUNDLE } from './paths.js';
 
 export type RateLimitGroupName = 'Authentication' | 'Content' | 'Streaming';
 export type RequiredGrant = 'read' | 'stream';
@@ -32,7 +32,6 @@ export interface Contract {
   groups: Record<RateLimitGroupName, RateLimitGroup>;
 }
 
-const BUNDLE = fileURLToPath(new URL('../generated/openapi.json', import.meta.url));
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
 
 interface RawOperation {
@@ -43,7 +42,7 @@ interface RawOperation {
 }
 
 /** Loads the bundled contract and extracts each operation's policy; throws if the policy is incomplete. */
-export function loadContract(path: string = BUNDLE): Contract {
+export function loadContract(path: string = CONTRACT_BUNDLE): Contract {
   const document = JSON.parse(readFileSync(path, 'utf8')) as Record<string, any>;
   const rawGroups = document.info?.['x-rate-limit-groups'] as Record<string, { limit: number; window_seconds: number }>;
   const groups = {} as Record<RateLimitGroupName, RateLimitGroup>;

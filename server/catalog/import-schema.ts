@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { components } from '../../generated/api.js';
+import { CONTRACT_BUNDLE } from '../paths.js';
 import type { ImportSeries } from '../store/types.js';
 import { crossFieldErrors } from './import-rules.js';
 
@@ -67,7 +68,7 @@ const DATE_TIME = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{
 
 /** One Ajv for the contract's components, with OpenAPI's formats and annotations known. */
 function contractAjv(): { ajv: Ajv2020; doc: { components: { schemas: Record<string, ObjectSchema> } } } {
-  const doc = JSON.parse(readFileSync(new URL('../../generated/openapi.json', import.meta.url), 'utf8'));
+  const doc = JSON.parse(readFileSync(CONTRACT_BUNDLE, 'utf8'));
   const ajv = new Ajv2020({ allErrors: true, strict: true });
   // ajv-formats is CommonJS; its default import is the plugin function itself at run time.
   (addFormatsModule as unknown as typeof addFormatsModule.default)(ajv, { mode: 'full' });

@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const TSX = join(ROOT, 'node_modules/.bin/tsx');
-const ENTRY = join(ROOT, 'server/cli/admin.ts');
+/** The compiled CLI, as `npm run admin` runs it (`npm test` builds it first when sources changed). */
+const ENTRY = join(ROOT, 'dist/server/cli/admin.js');
 
 export interface CliResult {
   code: number;
@@ -14,12 +14,12 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs `tsx server/cli/admin.ts ...args` with the given extra environment. */
+/** Runs `node dist/server/cli/admin.js ...args` with the given extra environment. */
 export function runCli(args: string[], env: Record<string, string | undefined>): Promise<CliResult> {
   return new Promise((resolvePromise, reject) => {
     // DEBUG is removed so tests see what operators see (no stack traces) unless a test sets it.
     const childEnv: NodeJS.ProcessEnv = { ...process.env, DEBUG: undefined, ...env };
-    const child = spawn(TSX, [ENTRY, ...args], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [ENTRY, ...args], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));

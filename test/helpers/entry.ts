@@ -1,9 +1,9 @@
-/** Starts the real entry point (`npm start` runs `tsx server/main.ts`) as a child process on a free port. */
+/** Starts the real entry point (`npm start`: the compiled server under plain node) as a child process on a free port. */
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { start, type Child } from './child.js';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
-export const TSX = join(ROOT, 'node_modules/.bin/tsx');
 
 export interface Entry {
   child: Child;
@@ -12,12 +12,14 @@ export interface Entry {
 }
 
 /**
- * How `npm start` runs the server: one node process with tsx as its loader. (The `tsx` launcher
- * relays SIGTERM to a child process and SIGKILLs it unless it acknowledges within about 30 ms,
- * which a server busy with requests often cannot: no graceful shutdown.)
+ * What `npm start` runs, read from package.json so tests start the server exactly as studios do:
+ * one node process running the compiled server (`npm test` builds it first when sources changed).
+ * The script `exec`s node so that npm's shell hands signals straight to the server.
  */
+const START = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start.replace(/^exec /, '').split(' ');
+if (START[0] !== 'node') throw new Error(`package.json "start" no longer runs node: ${START.join(' ')}`);
 export const SERVER_COMMAND = process.execPath;
-export const SERVER_ARGS = ['--max-semi-space-size=4', '--import', 'tsx', 'server/main.ts'];
+export const SERVER_ARGS = START.slice(1);
 
 /** Boots the server as `npm start` does, with PORT=0 and the given environment; resolves once it listens. */
 export async function startEntry(env: Record<string, string>): Promise<Entry> {

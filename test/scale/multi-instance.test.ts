@@ -1,5 +1,5 @@
 /**
- * Several instances, as deployed behind a load balancer: three real `tsx server/main.ts`
+ * Several instances, as deployed behind a load balancer: three real `npm start` servers
  * processes on their own ports, started at once on one fresh PostgreSQL schema (so they also
  * migrate and seed concurrently) and one Redis key prefix, with shared signing keys; partners
  * made with the real admin CLI on the same DATABASE_URL. Proves that the Authentication limit is

@@ -1,11 +1,11 @@
-/** The real entry point (`npm start` runs `tsx server/main.ts`) as a child process, the way the studio runs it. */
+/** The real entry point (`npm start`: the compiled server under plain node) as a child process, the way the studio runs it. */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { start, stopAll } from '../helpers/child.js';
 import { runCli } from '../helpers/cli.js';
-import { demoCredentials, ROOT, startEntry, TSX } from '../helpers/entry.js';
+import { demoCredentials, ROOT, SERVER_ARGS, SERVER_COMMAND, startEntry } from '../helpers/entry.js';
 
 const dirs: string[] = [];
 
@@ -47,8 +47,8 @@ describe('npm start', () => {
 
   it('refuses to start in production without signing keys, naming each missing variable', async () => {
     const child = await start({
-      command: TSX,
-      args: ['server/main.ts'],
+      command: SERVER_COMMAND,
+      args: SERVER_ARGS,
       cwd: ROOT,
       env: { NODE_ENV: 'production', PORT: '0', DATABASE_URL: tempDb(), JWT_SIGNING_KEYS: '', STREAM_SIGNING_KEYS: '' },
       ready: /invalid configuration/,
@@ -75,8 +75,8 @@ describe('npm start', () => {
 
   it('reports every malformed variable at once', async () => {
     const child = await start({
-      command: TSX,
-      args: ['server/main.ts'],
+      command: SERVER_COMMAND,
+      args: SERVER_ARGS,
       cwd: ROOT,
       env: { PORT: 'eighty', STREAM_URL_TTL_SECONDS: '5', JWT_SIGNING_KEYS: '{"kty":"oct"}', DATABASE_URL: tempDb() },
       ready: /invalid configuration/,

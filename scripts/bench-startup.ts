@@ -1,0 +1,94 @@
+/**
+ * `tsx scripts/bench-startup.ts [--runs 7] [--cwd DIR] [-- command args...]`: how long the server
+ * takes from spawn to listening, and its memory once it listens, over several starts.
+ *
+ * By default it starts what `npm start` runs (package.json "start", after `npm run build`); give
+ * another command after `--` to measure something else the same way (an older checkout's start,
+ * say, with --cwd). Every start uses one SQLite file created by a first, unmeasured start, so
+ * what is timed is a restart (migrations done, demo data present), which is what a deployment
+ * does. The RSS is the largest of the started process and its descendants (a launcher such as
+ * tsx runs the server in a child), read from /proc once the server has answered /readyz.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { runs: { type: 'string', default: '7' }, cwd: { type: 'string' } },
+});
+const cwd = resolve(values.cwd ?? join(import.meta.dirname, '..'));
+let command = positionals;
+if (command.length === 0) {
+  execFileSync(process.execPath, [join(cwd, 'scripts/build.mjs'), '--if-stale'], { stdio: 'inherit' });
+  const start = (JSON.parse(readFileSync(join(cwd, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start.replace(/^exec /, '').split(' ');
+  command = [process.execPath, ...start.slice(1)];
+}
+
+function rssKb(pid: number): number {
+  try {
+    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
+function tree(pid: number): number[] {
+  const children = readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .filter((d) => {
+      try {
+        return readFileSync(`/proc/${d}/stat`, 'utf8').split(') ')[1]!.split(' ')[1] === String(pid);
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+  return [pid, ...children.flatMap(tree)];
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'pcas-startup-'));
+const env = { ...process.env, PORT: '0', METRICS_PORT: '0', LOG_LEVEL: 'warn', NODE_ENV: 'development', DATABASE_URL: join(dir, 'catalog.db') };
+
+async function startOnce(): Promise<{ ms: number; rssMb: number }> {
+  const started = performance.now();
+  const child = spawn(command[0]!, command.slice(1), { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const base = await new Promise<string>((resolvePromise, reject) => {
+    let output = '';
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /listening on (http:\/\/localhost:\d+)/.exec(output);
+      if (match) resolvePromise(match[1]!);
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`exited ${code} before listening:\n${output}`)));
+  });
+  const ms = performance.now() - started;
+  if ((await fetch(`${base}/readyz`)).status !== 200) throw new Error('not ready after listening');
+  const rssMb = Math.max(...tree(child.pid!).map(rssKb)) / 1024;
+  const exited = new Promise((r) => child.once('exit', r));
+  process.kill(-child.pid!, 'SIGTERM');
+  await exited;
+  return { ms, rssMb };
+}
+
+try {
+  await startOnce(); // creates and seeds the database; not measured
+  const runs: Array<{ ms: number; rssMb: number }> = [];
+  for (let i = 0; i < Number(values.runs); i++) runs.push(await startOnce());
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  const result = {
+    command: command.join(' ').replace(process.execPath, 'node'),
+    node: execFileSync(command[0]!.endsWith('node') ? command[0]! : process.execPath, ['--version']).toString().trim(),
+    runs: runs.length,
+    spawnToListeningMs: Math.round(median(runs.map((r) => r.ms))),
+    rssAfterStartMb: Math.round(median(runs.map((r) => r.rssMb))),
+    samples: runs.map((r) => ({ ms: Math.round(r.ms), rssMb: Math.round(r.rssMb) })),
+  };
+  console.log(JSON.stringify(result, null, 2));
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
