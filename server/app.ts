@@ -4,6 +4,7 @@
  * usage counting, JSON body, bearer auth, the group's rate limit, the response cache, contract
  * validation, grant enforcement, the operation's handler, and one problem+json error handler.
  */
+import { readFile } from 'node:fs/promises';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { Store as LimitStore } from 'express-rate-limit';
 import helmet from 'helmet';
@@ -166,9 +167,21 @@ export function createApp(deps: AppDeps): Express {
     res.type('html').send(html);
   });
   app.get('/openapi.json', (_req, res) => void res.json(contract.document));
+  // The same contract as YAML and as a Postman collection, both written by `npm run generate`.
+  app.get('/openapi.yaml', generatedFile('openapi.yaml', 'application/yaml; charset=utf-8'));
+  app.get('/postman.json', generatedFile('postman.json', 'application/json; charset=utf-8'));
   app.use(() => {
     throw new ApiError('not_found', 'No such resource. The partner API lives under /api/partner; see /docs.');
   });
   app.use(problemHandler({ logger }));
   return app;
+}
+
+/** Answers with a file of generated/, read once on first request. */
+function generatedFile(name: string, contentType: string) {
+  let body: Promise<Buffer> | undefined;
+  return async (_req: Request, res: Response) => {
+    body ??= readFile(new URL(`../generated/${name}`, import.meta.url));
+    res.type(contentType).send(await body);
+  };
 }
