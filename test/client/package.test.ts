@@ -113,7 +113,8 @@ describe('the client package, installed from its tarball in a partner project', 
     expect(seen.missing).toBe('ser_7hx2k9qmbd');
     // The mock's body is the contract's example 400 (about `limit`); the message says what was wrong.
     expect(seen.emptySearch).toMatchObject({ api: true, status: 400, code: 'validation_failed' });
-    expect(seen.emptySearch.message).toMatch(/the mock found: .*\bq\b.*fewer than 1 characters/);
+    // (openapi-fetch leaves an empty value out of the query, so the mock finds q missing.)
+    expect(seen.emptySearch.message).toMatch(/\[the mock found: [^\]]*'q'[^\]]*\]/);
   });
 
   it('is loaded by CommonJS require(), against the real server and the mock', async () => {
