@@ -3,7 +3,7 @@
  * client call for every operation, written from the bundled contract (server URL, path, parameter
  * and body examples) and the client's method table (client/methods.ts). `npm run generate` adds
  * them to the bundled document, so nothing here is written twice by hand: change an example or a
- * method name and every sample follows. The package test type-checks each TypeScript sample
+ * method name and every sample follows. The kit test type-checks each TypeScript sample
  * against the packed client, and runs each curl sample against the mock.
  */
 import { clientMethods, type ClientMethod } from '../client/methods.js';

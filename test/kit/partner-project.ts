@@ -30,12 +30,11 @@ export interface PackedClient {
   tarball: string;
 }
 
-/** `npm pack` of the client workspace into `dir` (prepack compiles it first). */
-export async function packClient(dir: string): Promise<PackedClient> {
-  const { stdout } = await run('npm', ['pack', '--workspace', 'client', '--pack-destination', dir, '--json', '--silent'], { cwd: root, timeout: 120_000 });
-  const [packed] = JSON.parse(stdout) as Array<{ name: string; version: string; filename: string }>;
-  if (!packed) throw new Error('npm pack wrote no tarball');
-  return { name: packed.name, version: packed.version, tarball: join(dir, packed.filename) };
+/** The name and version of a packed client, read from the tarball's package.json. */
+export async function packedClient(tarball: string): Promise<PackedClient> {
+  const { stdout } = await run('tar', ['-xOzf', tarball, 'package/package.json']);
+  const manifest = JSON.parse(stdout) as { name: string; version: string };
+  return { name: manifest.name, version: manifest.version, tarball };
 }
 
 /** A fresh project in the system's temporary folder with `client` installed; resolves with its folder. */
