@@ -4,7 +4,7 @@
  * PartnerClientError, so `catch` can tell "the API said no" from "the API was not reached".
  * A caller's own AbortSignal rejects with the signal's reason, as fetch does.
  */
-import type { components } from '../generated/api.js';
+import type { components } from './generated/api.js';
 import { parseRetryAfter } from './retry.js';
 
 export type Problem = components['schemas']['Problem'];
@@ -31,9 +31,20 @@ export class PartnerApiError extends PartnerClientError {
   readonly method: string;
   readonly url: string;
 
-  constructor(init: { status: number; problem: Problem | undefined; requestId: string | undefined; retryAfterMs?: number | undefined; method: string; url: string; statusText?: string }) {
+  constructor(init: {
+    status: number;
+    problem: Problem | undefined;
+    requestId: string | undefined;
+    retryAfterMs?: number | undefined;
+    method: string;
+    url: string;
+    statusText?: string;
+    /** What a mock found wrong with the request (Prism's `sl-violations`), when it said so. */
+    violations?: string[] | undefined;
+  }) {
     const what = init.problem ? `${init.problem.code}: ${init.problem.detail}` : init.statusText || 'no problem document';
-    super(`${init.method} ${new URL(init.url).pathname} failed with ${init.status} (${what})${init.requestId ? ` [request ${init.requestId}]` : ''}`);
+    const mock = init.violations?.length ? ` [the mock found: ${init.violations.join('; ')}]` : '';
+    super(`${init.method} ${new URL(init.url).pathname} failed with ${init.status} (${what})${mock}${init.requestId ? ` [request ${init.requestId}]` : ''}`);
     this.status = init.status;
     this.problem = init.problem;
     this.code = init.problem?.code;
@@ -89,5 +100,23 @@ export function apiError(response: Response, body: unknown, method: string, url:
     retryAfterMs: parseRetryAfter(response.headers.get('retry-after'), now),
     method,
     url,
+    violations: mockViolations(response.headers.get('sl-violations')),
   });
+}
+
+/**
+ * The Prism mock answers a request the contract does not allow with the contract's example 400,
+ * whatever was wrong; what was actually wrong comes in its `sl-violations` header. The real API
+ * never sends that header: its problem document says what was wrong.
+ */
+function mockViolations(header: string | null): string[] | undefined {
+  if (!header) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(header);
+    if (!Array.isArray(parsed)) return undefined;
+    const messages = parsed.map((v: { message?: unknown }) => v?.message).filter((m): m is string => typeof m === 'string');
+    return messages.length ? messages : undefined;
+  } catch {
+    return undefined;
+  }
 }

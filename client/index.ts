@@ -1,8 +1,8 @@
 /**
- * The typed Partner Catalog API client: `import { createPartnerClient } from 'partner-catalog-access/client'`.
- * See the README section "Integrate as a partner".
+ * The typed Partner Catalog API client:
+ * `import { createPartnerClient } from '@halcyon-studios/partner-catalog-client'`. See README.md.
  */
-export { createPartnerClient, type PartnerClient, type PartnerClientOptions } from './client.js';
+export { createPartnerClient, type PartnerClient, type PartnerClientOptions, type PartnerCredentials } from './client.js';
 export { PartnerApiError, PartnerClientError, PartnerNetworkError, type Problem, type ProblemCode } from './errors.js';
 export { items, pages, type Page, type PageFetcher } from './pagination.js';
 export {
@@ -17,4 +17,4 @@ export {
 } from './retry.js';
 export type { CallOptions, RetryEvent } from './transport.js';
 export type * from './types.js';
-export type { components, operations, paths } from '../generated/api.js';
+export type { components, operations, paths } from './generated/api.js';

@@ -3,7 +3,7 @@
  * Each returns the response body or throws a PartnerApiError; lists also come as async iterators.
  */
 import type { Client } from 'openapi-fetch';
-import type { paths } from '../generated/api.js';
+import type { paths } from './generated/api.js';
 import { apiError } from './errors.js';
 import { items, pages, type Page } from './pagination.js';
 import type { TokenManager } from './tokens.js';

@@ -2,7 +2,7 @@
  * Names for the contract's types, taken from the generated openapi-typescript output so they can
  * never drift from openapi/: what partners import next to the client.
  */
-import type { components, operations } from '../generated/api.js';
+import type { components, operations } from './generated/api.js';
 
 type Schemas = components['schemas'];
 type Query<Op extends keyof operations> = NonNullable<operations[Op]['parameters']['query']>;

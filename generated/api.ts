@@ -728,7 +728,7 @@ export interface components {
         Limit: number;
         /**
          * @description The `next_cursor` of the previous page, unchanged. Only valid with the same filters.
-         * @example eyJrIjpbIlBhcGVyIEhhcmJvdXIiLCJzZXJfM2Z6OHcxcnRuYyJdfQ
+         * @example eyJrIjpbInNtYWxsIGhvdXJzIiwic2VyXzlrZDRwNnZ5amEiXSwiYyI6InR2LU5lUG1lU3FIbnhIN3UifQ
          */
         Cursor: string;
         /**
@@ -884,7 +884,7 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /**
                  * @description The `next_cursor` of the previous page, unchanged. Only valid with the same filters.
-                 * @example eyJrIjpbIlBhcGVyIEhhcmJvdXIiLCJzZXJfM2Z6OHcxcnRuYyJdfQ
+                 * @example eyJrIjpbInNtYWxsIGhvdXJzIiwic2VyXzlrZDRwNnZ5amEiXSwiYyI6InR2LU5lUG1lU3FIbnhIN3UifQ
                  */
                 cursor?: components["parameters"]["Cursor"];
             };
@@ -938,7 +938,7 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /**
                  * @description The `next_cursor` of the previous page, unchanged. Only valid with the same filters.
-                 * @example eyJrIjpbIlBhcGVyIEhhcmJvdXIiLCJzZXJfM2Z6OHcxcnRuYyJdfQ
+                 * @example eyJrIjpbInNtYWxsIGhvdXJzIiwic2VyXzlrZDRwNnZ5amEiXSwiYyI6InR2LU5lUG1lU3FIbnhIN3UifQ
                  */
                 cursor?: components["parameters"]["Cursor"];
             };
@@ -987,7 +987,7 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /**
                  * @description The `next_cursor` of the previous page, unchanged. Only valid with the same filters.
-                 * @example eyJrIjpbIlBhcGVyIEhhcmJvdXIiLCJzZXJfM2Z6OHcxcnRuYyJdfQ
+                 * @example eyJrIjpbInNtYWxsIGhvdXJzIiwic2VyXzlrZDRwNnZ5amEiXSwiYyI6InR2LU5lUG1lU3FIbnhIN3UifQ
                  */
                 cursor?: components["parameters"]["Cursor"];
             };
@@ -1067,7 +1067,7 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /**
                  * @description The `next_cursor` of the previous page, unchanged. Only valid with the same filters.
-                 * @example eyJrIjpbIlBhcGVyIEhhcmJvdXIiLCJzZXJfM2Z6OHcxcnRuYyJdfQ
+                 * @example eyJrIjpbInNtYWxsIGhvdXJzIiwic2VyXzlrZDRwNnZ5amEiXSwiYyI6InR2LU5lUG1lU3FIbnhIN3UifQ
                  */
                 cursor?: components["parameters"]["Cursor"];
             };
@@ -1208,7 +1208,7 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /**
                  * @description The `next_cursor` of the previous page, unchanged. Only valid with the same filters.
-                 * @example eyJrIjpbIlBhcGVyIEhhcmJvdXIiLCJzZXJfM2Z6OHcxcnRuYyJdfQ
+                 * @example eyJrIjpbInNtYWxsIGhvdXJzIiwic2VyXzlrZDRwNnZ5amEiXSwiYyI6InR2LU5lUG1lU3FIbnhIN3UifQ
                  */
                 cursor?: components["parameters"]["Cursor"];
             };

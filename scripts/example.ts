@@ -127,11 +127,13 @@ async function main(): Promise<number> {
     },
   });
   if (values.help) {
-    console.log('Usage: npm run example [-- --base-url URL --api-key pk_… --api-secret sk_…]\nDefaults: the mock on http://127.0.0.1:4010 with the contract\'s example credentials.\nEnvironment: PARTNER_BASE_URL, PARTNER_API_KEY, PARTNER_API_SECRET.');
+    console.log('Usage: npm run example [-- --base-url URL --api-key pk_… --api-secret sk_…]\nDefaults: the mock on http://127.0.0.1:4010 (MOCK_PORT) with the contract\'s example credentials.\nEnvironment: PARTNER_BASE_URL, PARTNER_API_KEY, PARTNER_API_SECRET, MOCK_PORT.');
     return 0;
   }
-  const baseUrl = values['base-url'] ?? process.env.PARTNER_BASE_URL ?? MOCK.baseUrl;
-  const onMock = baseUrl === MOCK.baseUrl && !values['api-key'] && !process.env.PARTNER_API_KEY;
+  // Where `npm run mock` listens: 127.0.0.1 on MOCK_PORT (default 4010), as scripts/mock.ts says.
+  const mockUrl = process.env.MOCK_PORT ? `http://127.0.0.1:${process.env.MOCK_PORT}` : MOCK.baseUrl;
+  const baseUrl = values['base-url'] ?? process.env.PARTNER_BASE_URL ?? mockUrl;
+  const onMock = baseUrl === mockUrl && !values['api-key'] && !process.env.PARTNER_API_KEY;
   const apiKey = values['api-key'] ?? process.env.PARTNER_API_KEY ?? MOCK.apiKey;
   const apiSecret = values['api-secret'] ?? process.env.PARTNER_API_SECRET ?? MOCK.apiSecret;
   console.log(`Partner walkthrough against ${baseUrl}${onMock ? ' (the mock: answers are the contract\'s examples)' : ''}\n`);

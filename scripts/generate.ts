@@ -1,21 +1,31 @@
 /**
- * Derives everything generated from the contract in openapi/: the bundled document
- * (generated/openapi.json) and its TypeScript types (generated/api.ts).
- * Usage: tsx scripts/generate.ts [--out <dir>]  (default: generated/)
+ * Derives everything generated from the contract in openapi/:
+ *   generated/openapi.json    the bundled document, with each operation's code samples (x-codeSamples)
+ *   generated/openapi.yaml    the same document as YAML (served at /openapi.yaml, shipped in the kit)
+ *   generated/api.ts          its TypeScript types (openapi-typescript), for the server
+ *   generated/postman.json    a Postman v2.1 collection of it
+ *   client/generated/api.ts   the same types inside the client package, which ships them
+ * Usage: tsx scripts/generate.ts [--out <dir>]  (default: the repository; <dir> gets the same layout)
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import yaml from 'js-yaml';
 import openapiTS, { astToString } from 'openapi-typescript';
+import { withCodeSamples } from './code-samples.js';
+import { toPostman } from './postman.js';
 
 const root = resolve(import.meta.dirname, '..');
 const outFlag = process.argv.indexOf('--out');
-const outDir = outFlag > 0 ? resolve(process.argv[outFlag + 1] ?? '') : join(root, 'generated');
+const outRoot = outFlag > 0 ? resolve(process.argv[outFlag + 1] ?? '') : root;
 const NOTICE = 'DO NOT EDIT: generated from openapi/ by `npm run generate`.';
 
-mkdirSync(outDir, { recursive: true });
+/** What `npm run generate` writes, relative to the repository (or --out). */
+const GENERATED_FILES = ['generated/openapi.json', 'generated/openapi.yaml', 'generated/api.ts', 'generated/postman.json', 'client/generated/api.ts'];
+
 const tmp = mkdtempSync(join(tmpdir(), 'contract-'));
+const files = new Map<string, string>();
 try {
   const bundled = join(tmp, 'openapi.json');
   execFileSync(join(root, 'node_modules/.bin/redocly'), ['bundle', 'openapi/openapi.yaml', '-o', bundled], {
@@ -25,12 +35,22 @@ try {
   });
   const doc = JSON.parse(readFileSync(bundled, 'utf8')) as Record<string, unknown>;
   // JSON has no comments: the notice travels as a vendor extension at the top of the document.
-  const withNotice = { 'x-generated': NOTICE, ...doc };
-  writeFileSync(join(outDir, 'openapi.json'), JSON.stringify(withNotice, null, 2) + '\n');
+  const published = withCodeSamples({ 'x-generated': NOTICE, ...doc });
+  files.set('generated/openapi.json', JSON.stringify(published, null, 2) + '\n');
+  files.set('generated/openapi.yaml', `# ${NOTICE}\n${yaml.dump(published, { lineWidth: -1, noRefs: true })}`);
 
   const ast = await openapiTS(doc as never, { alphabetize: false, immutable: false });
-  writeFileSync(join(outDir, 'api.ts'), `// ${NOTICE}\n/* eslint-disable */\n${astToString(ast)}`);
+  const types = `// ${NOTICE}\n/* eslint-disable */\n${astToString(ast)}`;
+  files.set('generated/api.ts', types);
+  files.set('client/generated/api.ts', types);
+
+  files.set('generated/postman.json', JSON.stringify(await toPostman(published), null, 2) + '\n');
 } finally {
   rmSync(tmp, { recursive: true, force: true });
 }
-console.log(`generated ${join(outDir, 'openapi.json')} and ${join(outDir, 'api.ts')}`);
+for (const name of GENERATED_FILES) {
+  const target = join(outRoot, name);
+  mkdirSync(dirname(target), { recursive: true });
+  writeFileSync(target, files.get(name)!);
+}
+console.log(`generated ${GENERATED_FILES.join(', ')}${outRoot === root ? '' : ` under ${outRoot}`}`);

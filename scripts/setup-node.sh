@@ -1,17 +1,18 @@
 #!/usr/bin/env bash
-# Sets up the Node.js release named in .nvmrc, the way a CI's setup-node step would, from the npm
-# registry only (the official `node-<os>-<arch>` packages carry the release's binary and headers),
-# and prints the directory to put first on PATH:
+# Sets up the Node.js release named in .nvmrc (or the one given as the first argument), the way a
+# CI's setup-node step would, from the npm registry only (the official `node-<os>-<arch>` packages
+# carry the release's binary and headers), and prints the directory to put first on PATH:
 #
 #   export PATH="$(bash scripts/setup-node.sh):$PATH"
+#   bash scripts/setup-node.sh 22.23.3     # another release, e.g. for the client's Node 22 test
 #
 # When the node already on PATH is that release, it prints that node's directory and installs
 # nothing. Otherwise the release is unpacked once into NODE_CACHE_DIR (default
 # ~/.cache/partner-catalog-access/node) and reused. Progress goes to stderr; stdout is the path.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-version=$(tr -d ' \t\r\nv' < "$root/.nvmrc")
-[[ "$version" =~ ^[0-9]+\.[0-9]+\.[0-9]+$ ]] || { echo "setup-node: .nvmrc must name an exact release (got '$version')" >&2; exit 1; }
+version=$(printf '%s' "${1:-$(cat "$root/.nvmrc")}" | tr -d ' \t\r\nv')
+[[ "$version" =~ ^[0-9]+\.[0-9]+\.[0-9]+$ ]] || { echo "setup-node: name an exact release, like 24.21.0 (got '$version')" >&2; exit 1; }
 
 if command -v node >/dev/null 2>&1 && [ "$(node --version)" = "v$version" ]; then
   dirname "$(command -v node)"

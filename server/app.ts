@@ -4,6 +4,8 @@
  * usage counting, JSON body, bearer auth, the group's rate limit, the response cache, contract
  * validation, grant enforcement, the operation's handler, and one problem+json error handler.
  */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { Store as LimitStore } from 'express-rate-limit';
 import helmet from 'helmet';
@@ -32,6 +34,7 @@ import { streamingHandlers } from './routes/streaming.js';
 import type { HandlerDeps, OperationHandler } from './routes/types.js';
 import { usageHandlers } from './routes/usage.js';
 import { measureRequests, type Metrics } from './metrics.js';
+import { PACKAGE_ROOT } from './paths.js';
 import type { StreamSigner } from './streaming/signer.js';
 import type { Store } from './store/types.js';
 import type { UsageRecorder } from './usage/recorder.js';
@@ -166,9 +169,21 @@ export function createApp(deps: AppDeps): Express {
     res.type('html').send(html);
   });
   app.get('/openapi.json', (_req, res) => void res.json(contract.document));
+  // The same contract as YAML and as a Postman collection, both written by `npm run generate`.
+  app.get('/openapi.yaml', generatedFile('openapi.yaml', 'application/yaml; charset=utf-8'));
+  app.get('/postman.json', generatedFile('postman.json', 'application/json; charset=utf-8'));
   app.use(() => {
     throw new ApiError('not_found', 'No such resource. The partner API lives under /api/partner; see /docs.');
   });
   app.use(problemHandler({ logger }));
   return app;
+}
+
+/** Answers with a file of generated/, read once on first request. */
+function generatedFile(name: string, contentType: string) {
+  let body: Promise<Buffer> | undefined;
+  return async (_req: Request, res: Response) => {
+    body ??= readFile(join(PACKAGE_ROOT, 'generated', name));
+    res.type(contentType).send(await body);
+  };
 }

@@ -59,7 +59,7 @@ describe('runtime', () => {
   // Every machine of this project's kind has Debian's Node 20 as its system node; elsewhere there may be none to try.
   it.skipIf(!old)('refuses an install on an older Node at once, before fetching anything', async () => {
     const dir = tempDir();
-    for (const file of ['package.json', 'package-lock.json', '.npmrc']) cpSync(join(ROOT, file), join(dir, file));
+    for (const file of ['package.json', 'package-lock.json', '.npmrc', 'client/package.json']) cpSync(join(ROOT, file), join(dir, file), { recursive: true });
     const npm = execFileSync('bash', ['-c', 'command -v npm']).toString().trim();
     const result = await run(old!, [npm, 'install', '--ignore-scripts', '--no-audit', '--no-fund'], { cwd: dir, timeout: 60_000 }).then(
       () => ({ code: 0, stderr: '' }),
@@ -91,7 +91,7 @@ describe('compiled build', () => {
   it('`npm start` rebuilds a stale build first, then serves from dist/', async () => {
     // A copy of the package, so the rebuild cannot disturb servers other tests start from dist/.
     const copy = tempDir();
-    for (const entry of ['package.json', '.npmrc', 'tsconfig.json', 'tsconfig.build.json', 'server', 'generated', 'scripts', 'docs/reference.html', 'dist/server']) {
+    for (const entry of ['package.json', '.npmrc', 'tsconfig.json', 'tsconfig.build.json', 'server', 'generated', 'scripts', 'docs/reference.html', 'dist/server', 'client/package.json']) {
       cpSync(join(ROOT, entry), join(copy, entry), { recursive: true });
     }
     symlinkSync(join(ROOT, 'node_modules'), join(copy, 'node_modules'));

@@ -36,8 +36,11 @@ export function encodeCursor(fingerprint: string, position: KeyPart[]): string {
   return Buffer.from(JSON.stringify({ k: position, c: check(fingerprint, position) }), 'utf8').toString('base64url');
 }
 
-/** Decodes a cursor issued for this fingerprint with a position of this shape, or throws InvalidCursorError. */
-export function decodeCursor(cursor: string, fingerprint: string, shape: KeyShape): KeyPart[] {
+/**
+ * The format check every cursor passes before its position is read: base64url JSON of
+ * `{ k: [position parts], c: "check value" }`. Throws InvalidCursorError for anything else.
+ */
+export function readCursor(cursor: string): { k: unknown[]; c: string } {
   if (!CURSOR_PATTERN.test(cursor)) throw new InvalidCursorError();
   let parsed: unknown;
   try {
@@ -47,7 +50,14 @@ export function decodeCursor(cursor: string, fingerprint: string, shape: KeyShap
   }
   if (typeof parsed !== 'object' || parsed === null) throw new InvalidCursorError();
   const { k, c } = parsed as { k?: unknown; c?: unknown };
-  if (!Array.isArray(k) || k.length !== shape.length || typeof c !== 'string') throw new InvalidCursorError();
+  if (!Array.isArray(k) || typeof c !== 'string') throw new InvalidCursorError();
+  return { k, c };
+}
+
+/** Decodes a cursor issued for this fingerprint with a position of this shape, or throws InvalidCursorError. */
+export function decodeCursor(cursor: string, fingerprint: string, shape: KeyShape): KeyPart[] {
+  const { k, c } = readCursor(cursor);
+  if (k.length !== shape.length) throw new InvalidCursorError();
   const position = k.map((part: unknown, i) => {
     const want = shape[i];
     const ok =

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PartnerApiError } from '../../client/index.js';
 import { TokenManager } from '../../client/tokens.js';
 import { regenerateSecret } from '../../server/partners.js';
+import { runCli } from '../helpers/cli.js';
 import { startServer } from '../helpers/server.js';
 import { clientFor, problem, readerOfAll, startProxy } from './support.js';
 
@@ -89,10 +90,46 @@ describe('token management against the real server', () => {
       'POST /api/partner/auth 401',
     ]);
     expect(waits).toEqual([]);
+  });
 
-    // The next call tries the secret once more (it may have been fixed), and stops there too.
-    await expect(client.catalog.list()).rejects.toMatchObject({ status: 401, code: 'invalid_credentials' });
-    expect(wire.exchanges.length).toBe(before + 3);
+  it('after `partner regenerate-secret`, 50 further calls fail at once with one authenticate attempt, until setCredentials', async () => {
+    const server = await startServer();
+    const partner = await readerOfAll(server);
+    const retries: number[] = [];
+    // Real timers: a client that authenticated again on every call would use up the Authentication
+    // limit (10 a minute) and then wait out 429s of up to a minute.
+    const { client, wire } = clientFor(server, partner, { sleep: undefined, onRetry: (e) => retries.push(e.delayMs) });
+    await client.series.get(LIGHTHOUSE);
+    const rotated = await runCli(['partner', 'regenerate-secret', partner.id, '--json'], { DATABASE_URL: server.dbPath });
+    expect(rotated.code, rotated.stderr).toBe(0);
+    const newSecret = (JSON.parse(rotated.stdout) as { api_secret: string }).api_secret;
+    const before = wire.authentications();
+
+    const startedAt = performance.now();
+    const failures: unknown[] = [];
+    // One after another, as a partner's job would go on calling.
+    for (let i = 0; i < 50; i++) failures.push(await (i % 2 ? client.catalog.list({ limit: 1 }) : client.series.get(LIGHTHOUSE)).then(() => undefined, (e: unknown) => e));
+    const elapsedMs = performance.now() - startedAt;
+
+    expect(new Set(failures).size, 'one refusal, thrown again').toBe(1);
+    expect(failures[0]).toBeInstanceOf(PartnerApiError);
+    expect(failures[0]).toMatchObject({ status: 401, code: 'invalid_credentials' });
+    expect(wire.authentications() - before).toBe(1);
+    expect(retries).toEqual([]);
+    expect(elapsedMs).toBeLessThan(1000);
+    const more = await client.usage.get({ from: '2026-11-01', to: '2026-11-02' }).catch((e: unknown) => e);
+    expect(more).toBe(failures[0]);
+    expect(wire.authentications() - before).toBe(1);
+
+    // New credentials: the next call authenticates with them and succeeds.
+    client.setCredentials({ apiKey: partner.apiKey, apiSecret: newSecret });
+    expect((await client.series.get(LIGHTHOUSE)).id).toBe(LIGHTHOUSE);
+    expect(wire.authentications() - before).toBe(2);
+  });
+
+  it('setCredentials checks what it is given', () => {
+    const { client } = clientFor({ url: 'http://127.0.0.1:1' }, { apiKey: 'pk_x', apiSecret: 'sk_x' });
+    expect(() => client.setCredentials({ apiKey: 'pk_x', apiSecret: '' })).toThrow(/setCredentials: apiSecret is required/);
   });
 
   it('a server that keeps answering 401 gets exactly one re-authentication and repeat', async () => {

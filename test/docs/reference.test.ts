@@ -138,6 +138,19 @@ describe('the API reference (npm run docs)', () => {
     },
   );
 
+  it.each(operations.map((op) => [op.operationId]))('shows a curl and a TypeScript client sample for %s', async (operationId) => {
+    const section = page.locator(`[id$="/operation/${operationId}"]`).first();
+    for (const name of ['curl', 'TypeScript']) expect(await visible(section.getByRole('tab', { name, exact: true })), `${operationId}: ${name} tab`).toBe(true);
+    await section.getByRole('tab', { name: 'TypeScript', exact: true }).click();
+    expect(await visible(section.getByText('@halcyon-studios/partner-catalog-client').first()), `${operationId}: the client sample`).toBe(true);
+  });
+
+  it('explains authentication first, where a reader lands', async () => {
+    const sections = await page.locator('[id^="section/"]').evaluateAll((nodes) => nodes.map((n) => n.id));
+    expect(sections[0]).toBe('section/Authentication');
+    expect(await visible(page.locator('[id="section/Authentication"]').getByText('Authorization: Bearer <access_token>').first())).toBe(true);
+  });
+
   it('expands the 200 response and offers the contract for download, as redocly.yaml asks', async () => {
     const authenticate = page.locator('[id$="/operation/authenticate"]').first();
     // expandResponses "200": the success body's fields are listed without a click.
