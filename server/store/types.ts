@@ -148,8 +148,19 @@ export interface UsageReportPage extends Page<UsageCounts & { key: string }> {
   totals: UsageCounts;
 }
 
+/** Told whether each store operation found the engine able to answer (server/outage-log.ts reports the changes). */
+export interface AvailabilityObserver {
+  /** An operation failed because the engine cannot answer now (StoreUnavailableError). */
+  unavailable(error: Error): void;
+  /** An operation got its answer. */
+  available(): void;
+}
+
 export interface Store {
   readonly engine: 'sqlite' | 'postgres';
+
+  /** Tells observer, from now on, of every operation that found the engine unavailable and every one that did not. */
+  watchAvailability(observer: AvailabilityObserver): void;
 
   /** Applies pending migrations; safe to call from several processes at once. */
   migrate(): Promise<void>;

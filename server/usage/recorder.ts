@@ -6,6 +6,7 @@
  */
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.js';
+import { StoreUnavailableError } from '../errors.js';
 import type { Outcome, Store, UsageIncrement } from '../store/types.js';
 
 export interface UsageEvent {
@@ -78,7 +79,9 @@ export class UsageRecorder {
         }
         this.pending.set(key, row);
       }
-      this.options.logger.warn({ err, groups: batch.size }, 'usage flush failed; counts kept for the next flush');
+      // A store outage is reported once by the outage log; each failed flush of it is detail.
+      if (err instanceof StoreUnavailableError) this.options.logger.debug({ cause: err.message, groups: batch.size }, 'usage flush failed; counts kept for the next flush');
+      else this.options.logger.warn({ err, groups: batch.size }, 'usage flush failed; counts kept for the next flush');
     }
   }
 
