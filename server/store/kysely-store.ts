@@ -111,6 +111,11 @@ export abstract class KyselyStore implements T.Store {
     return this.guard(() => pq.createPartner(this.db, input));
   }
 
+  async createFirstPartner(input: { id: string; name: string; apiKey: string; secretHash: string; now: string }): Promise<T.PartnerRecord | undefined> {
+    // Under the write lock, so the check and the insert cannot interleave with another caller's.
+    return this.guard(() => this.writeTransaction(async (db) => ((await pq.anyPartner(db)) ? undefined : pq.createPartner(db, input))));
+  }
+
   async getPartner(id: string): Promise<T.PartnerRecord | undefined> {
     return this.guard(() => pq.findPartner(this.db, 'id', id));
   }

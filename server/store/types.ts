@@ -170,6 +170,8 @@ export interface Store {
 
   // Partners (written by the admin CLI, read by the server).
   createPartner(input: { id: string; name: string; apiKey: string; secretHash: string; now: string }): Promise<PartnerRecord>;
+  /** Creates the partner only when there is no partner at all, atomically (one of concurrent callers wins); undefined otherwise. */
+  createFirstPartner(input: { id: string; name: string; apiKey: string; secretHash: string; now: string }): Promise<PartnerRecord | undefined>;
   getPartner(id: string): Promise<PartnerRecord | undefined>;
   getPartnerByApiKey(apiKey: string): Promise<PartnerRecord | undefined>;
   /** The partner's current state and the content version, read together (one query) on every authenticated request. */

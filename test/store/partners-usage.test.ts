@@ -37,6 +37,14 @@ describe.each(ENGINES)('Store partners, usage, settings (%s)', (_name, open) => 
       await expect(store.createPartner({ id: pid('c'), name: 'Dup', apiKey: 'key-a', secretHash: 'h', now: T0 })).rejects.toThrow();
     });
 
+    it('creates a first partner only while there is none, one of concurrent callers winning', async () => {
+      const first = (n: number) => store.createFirstPartner({ id: pid(`f${n}`), name: `First ${n}`, apiKey: `key-f${n}`, secretHash: 'h', now: T0 });
+      const created = (await Promise.all([1, 2, 3, 4].map(first))).filter(Boolean);
+      expect(created).toHaveLength(1);
+      expect(await store.listPartners()).toEqual(created);
+      expect(await first(5)).toBeUndefined();
+    });
+
     it('rotates the secret and increments the credential version atomically', async () => {
       await store.createPartner({ id: A, name: 'Alpha', apiKey: 'key-a', secretHash: 'old', now: T0 });
       expect(await store.rotateSecret(A, 'new', T1)).toMatchObject({ secretHash: 'new', credentialVersion: 2, updatedAt: T1, createdAt: T0 });
