@@ -221,9 +221,9 @@ export abstract class KyselyStore implements T.Store {
 
   // Usage.
 
-  async addUsage(increments: T.UsageIncrement[]): Promise<void> {
-    if (increments.length === 0) return;
-    await this.guard(() => this.writeTransaction((db) => usage.addUsage(db, increments)));
+  async addUsage(increments: T.UsageIncrement[], batch?: T.UsageBatch): Promise<boolean> {
+    if (increments.length === 0) return true;
+    return this.guard(() => this.writeTransaction((db) => usage.addUsage(db, increments, batch)));
   }
 
   async queryUsage(query: T.UsageQuery): Promise<T.UsageReportPage> {

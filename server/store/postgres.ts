@@ -25,7 +25,7 @@ import * as pq from './partner-queries.js';
 import { guardedPool, isPostgresUnavailable, openPools, type PostgresOptions, type PostgresPools } from './postgres-pool.js';
 import { RANK_WEIGHTS, searchDocument, searchQuery } from './postgres-search.js';
 import type { Database } from './schema.js';
-import type { ImportResult, ImportSeries, PartnerRecord, UsageIncrement } from './types.js';
+import type { ImportResult, ImportSeries, PartnerRecord, UsageBatch, UsageIncrement } from './types.js';
 
 export { isPostgresUnavailable, type PostgresOptions } from './postgres-pool.js';
 
@@ -164,10 +164,10 @@ export class PostgresStore extends KyselyStore {
   }
 
   /** Usage groups in key order, so concurrent writers lock rows in one order. */
-  override async addUsage(increments: UsageIncrement[]): Promise<void> {
+  override async addUsage(increments: UsageIncrement[], batch?: UsageBatch): Promise<boolean> {
     const key = (i: UsageIncrement) => `${i.partnerId}\u0000${i.day}\u0000${i.operation}\u0000${i.seriesId ?? ''}`;
     const sorted = [...increments].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
-    await super.addUsage(sorted);
+    return super.addUsage(sorted, batch);
   }
 
   protected async indexForSearch(db: Kysely<Database>, changes: SearchIndexChanges): Promise<void> {

@@ -129,6 +129,18 @@ export interface UsageIncrement {
   rateLimited: number;
 }
 
+/**
+ * Identifies one batch of usage increments: a writer (one usage recorder) numbers its batches 1, 2,
+ * 3... and writes them in that order, each until it is applied. A batch whose sequence the writer
+ * has reached already is skipped, so writing a batch again after a lost reply counts it once.
+ */
+export interface UsageBatch {
+  writer: string;
+  sequence: number;
+  /** ISO instant of the write (when the writer was last seen). */
+  now: string;
+}
+
 export interface UsageCounts {
   requests: number;
   stream_resolutions: number;
@@ -212,8 +224,12 @@ export interface Store {
   importCatalog(series: ImportSeries[], now: string): Promise<ImportResult>;
 
   // Usage analytics.
-  /** Adds the increments (summing into existing rows), in one transaction. */
-  addUsage(increments: UsageIncrement[]): Promise<void>;
+  /**
+   * Adds the increments (summing into existing rows), in one transaction. With a batch, only if
+   * the batch's writer has not applied it yet (recorded in the same transaction); resolves true
+   * when applied, false when skipped as applied before.
+   */
+  addUsage(increments: UsageIncrement[], batch?: UsageBatch): Promise<boolean>;
   queryUsage(query: UsageQuery): Promise<UsageReportPage>;
 
   // Small key/value settings (for example the development signing key).

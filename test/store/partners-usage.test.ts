@@ -157,6 +157,18 @@ describe.each(ENGINES)('Store partners, usage, settings (%s)', (_name, open) => 
       expect(bySeries.totals).toEqual(totals);
     });
 
+    it("applies each writer's batch once: a batch written again is skipped, the writer's next one and other writers' applied", async () => {
+      const batch = (writer: string, sequence: number) => ({ writer, sequence, now: T1 });
+      const getCatalog = async () => (await query('operation')).items.find((r) => r.key === 'getCatalog')?.requests;
+      expect(await getCatalog()).toBe(5);
+      expect(await store.addUsage([inc({ requests: 2 })], batch('w1', 1))).toBe(true);
+      expect(await store.addUsage([inc({ requests: 2 })], batch('w1', 1))).toBe(false);
+      expect(await store.addUsage([inc({ requests: 3 })], batch('w1', 2))).toBe(true);
+      expect(await store.addUsage([inc({ requests: 3 })], batch('w1', 2))).toBe(false);
+      expect(await store.addUsage([inc({ requests: 7 })], batch('w2', 1))).toBe(true);
+      expect(await getCatalog()).toBe(5 + 2 + 3 + 7);
+    });
+
     it('pages rows with a cursor bound to the query and isolates partners', async () => {
       const first = await query('day', 2);
       expect(first.items.map((r) => r.key)).toEqual(['2026-11-20', '2026-11-21']);
