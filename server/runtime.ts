@@ -78,7 +78,8 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
   // With REDIS_URL every limiter counts in Redis, shared by all instances (server/http/redis-limits.ts).
   const redisLimits = config.redis && !options.overrides?.createLimitStore ? new RedisLimits({ ...config.redis, logger, clock }) : undefined;
   const createLimitStore = options.overrides?.createLimitStore ?? (redisLimits && ((prefix: string) => redisLimits.store(prefix)));
-  // Not connected in time: the limit store starts as down (logged once), and serves with its failure modes until it is back.
+  // Not connected in time: the limit store starts as down (logged once) and serves with its
+  // failure modes until Redis is back.
   if (redisLimits) await redisLimits.connected();
   const app = createApp({
     store,
