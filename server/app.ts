@@ -24,6 +24,7 @@ import { ClockedMemoryStore } from './http/limit-store.js';
 import { resolveOperation } from './http/operation.js';
 import { problemHandler } from './http/problem.js';
 import { rateLimits } from './http/rate-limit.js';
+import { readinessProbe } from './http/readiness.js';
 import { requestId } from './http/request-id.js';
 import { responseCache } from './http/response-cache.js';
 import './http/types.js';
@@ -58,6 +59,10 @@ export interface AppDeps {
   metrics?: Metrics;
   /** Bytes of validated Content responses kept for repeated requests (server/http/response-cache.ts); 0: none. */
   responseCacheBytes?: number;
+  /** /readyz answers 503 when the store has not answered within this (server/http/readiness.ts). */
+  readinessTimeoutMs: number;
+  /** Called for each partner request refused because the store is unavailable. */
+  onStoreUnavailable?: () => void;
 }
 
 const API_PREFIX = '/api/partner';
@@ -154,11 +159,7 @@ export function createApp(deps: AppDeps): Express {
   });
 
   app.get('/healthz', (_req, res) => void res.json({ status: 'ok' }));
-  app.get('/readyz', async (_req, res) => {
-    if (deps.isDraining?.()) throw new ApiError('service_unavailable', 'The instance is shutting down.');
-    await store.ping();
-    res.json({ status: 'ready' });
-  });
+  app.get('/readyz', readinessProbe({ store, timeoutMs: deps.readinessTimeoutMs, isDraining: deps.isDraining }));
 
   // The partner reference and the contract it renders, from the same bundled document.
   let reference: Promise<{ html: string; contentSecurityPolicy: string }> | undefined;
@@ -175,7 +176,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(() => {
     throw new ApiError('not_found', 'No such resource. The partner API lives under /api/partner; see /docs.');
   });
-  app.use(problemHandler({ logger }));
+  app.use(problemHandler({ logger, onStoreUnavailable: deps.onStoreUnavailable }));
   return app;
 }
 

@@ -13,8 +13,11 @@ export interface Config {
   databaseUrl: string;
   /** PostgreSQL only: connections per instance and the bounds of every wait (see server/store/postgres.ts). */
   database: { poolMax: number; connectTimeoutMs: number; statementTimeoutMs: number };
-  /** Redis for rate-limit counters shared by every instance; undefined: counters in this process. */
-  redis: { url: string; prefix: string; timeoutMs: number } | undefined;
+  /**
+   * Redis for rate-limit counters shared by every instance; undefined: counters in this process.
+   * breakerMs: how long a failed command makes the limit store count as down (server/circuit-breaker.ts).
+   */
+  redis: { url: string; prefix: string; timeoutMs: number; breakerMs: number } | undefined;
   jwtKeys: JWK[] | undefined;
   jwtIssuer: string;
   jwtAudience: string;
@@ -29,6 +32,8 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** How long /readyz answers 503 before the listener closes, so a load balancer stops routing first. */
   shutdownReadinessDelayMs: number;
+  /** /readyz answers 503 when the store has not answered within this (server/http/readiness.ts). */
+  readinessTimeoutMs: number;
   /** 0 turns the metrics listener off. */
   metricsPort: number;
   metricsHost: string;
@@ -90,6 +95,7 @@ function parseTrustProxy(raw: string | undefined): boolean | number | string {
 
 function parseRedis(env: NodeJS.ProcessEnv, problems: string[]): Config['redis'] {
   const timeoutMs = integer(env, 'REDIS_TIMEOUT_MS', 500, 50, 60_000, problems);
+  const breakerMs = integer(env, 'REDIS_BREAKER_MS', 5_000, 100, 600_000, problems);
   const prefix = env.REDIS_PREFIX ?? 'pcas:';
   if (!/^[A-Za-z0-9:._-]{0,64}$/.test(prefix)) problems.push('REDIS_PREFIX must be at most 64 characters of letters, digits and : . _ -');
   const url = env.REDIS_URL;
@@ -105,7 +111,7 @@ function parseRedis(env: NodeJS.ProcessEnv, problems: string[]): Config['redis']
     problems.push('REDIS_URL must be a redis:// or rediss:// URL with a host (for example redis://127.0.0.1:6379)');
     return undefined;
   }
-  return { url, prefix, timeoutMs };
+  return { url, prefix, timeoutMs, breakerMs };
 }
 
 /** The URL with any password replaced by ***, for messages and logs. */
@@ -153,6 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     responseCacheMb: integer(env, 'RESPONSE_CACHE_MB', 16, 0, 4096, problems),
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 300_000, problems),
     shutdownReadinessDelayMs: integer(env, 'SHUTDOWN_READINESS_DELAY_MS', 0, 0, 120_000, problems),
+    readinessTimeoutMs: integer(env, 'READINESS_TIMEOUT_MS', 500, 50, 60_000, problems),
     metricsPort: integer(env, 'METRICS_PORT', 9464, 0, 65_535, problems),
     // Loopback by default: metrics describe partners' traffic and are not for the public listener.
     metricsHost: env.METRICS_HOST ?? '127.0.0.1',

@@ -1,9 +1,11 @@
 /**
  * The one entry that listens: `npm start`. Reads the configuration, builds the runtime, serves,
- * and shuts down gracefully on SIGTERM/SIGINT: stop accepting, let in-flight requests finish
- * within SHUTDOWN_TIMEOUT_MS, flush usage counts, close the store.
+ * and shuts down gracefully on SIGTERM/SIGINT: answer every request from then on with
+ * `Connection: close`, stop accepting, let in-flight requests finish within SHUTDOWN_TIMEOUT_MS,
+ * flush usage counts, close the store.
  */
 import { createAppServer } from './app-server.js';
+import { drainConnections } from './connection-drain.js';
 import { ConfigError, loadConfig, redactUrl, type Config } from './config.js';
 import { createLogger } from './logger.js';
 import { createMetricsServer } from './metrics.js';
@@ -31,6 +33,7 @@ try {
   process.exit(1);
 }
 const server = createAppServer(runtime.app);
+const connections = drainConnections(server);
 // Bounded waits for slow or stalled clients; keep-alive longer than typical load balancers' idle timeout.
 server.requestTimeout = 30_000;
 server.headersTimeout = 10_000;
@@ -76,6 +79,9 @@ async function shutdown(signal: string): Promise<void> {
   stopping = true;
   logger.info({ signal }, 'shutting down');
   runtime.drain();
+  // Keep-alive clients move to a new connection after their current answer, even while the
+  // listener stays open for the readiness delay.
+  connections.start();
   if (config.shutdownReadinessDelayMs > 0) await new Promise((r) => setTimeout(r, config.shutdownReadinessDelayMs));
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();

@@ -8,17 +8,28 @@ export interface NewPartner {
   apiSecret: string;
 }
 
+type NewPartnerInput = Parameters<Store['createPartner']>[0];
+
+/** Fresh credentials for a new partner: its record's input, and the secret shown once. */
+async function freshCredentials(name: string, now: string): Promise<{ input: NewPartnerInput; apiSecret: string }> {
+  const apiSecret = generateApiSecret();
+  return { input: { id: generatePartnerId(), name, apiKey: generateApiKey(), secretHash: await hashSecret(apiSecret), now }, apiSecret };
+}
+
 /** Creates a partner with fresh credentials. */
 export async function createPartner(store: Store, name: string, now: string): Promise<NewPartner> {
-  const apiSecret = generateApiSecret();
-  const partner = await store.createPartner({
-    id: generatePartnerId(),
-    name,
-    apiKey: generateApiKey(),
-    secretHash: await hashSecret(apiSecret),
-    now,
-  });
-  return { partner, apiSecret };
+  const { input, apiSecret } = await freshCredentials(name, now);
+  return { partner: await store.createPartner(input), apiSecret };
+}
+
+/**
+ * Creates a partner with fresh credentials only if the store has none yet, atomically: of several
+ * instances starting together on one new database, exactly one creates it. Undefined otherwise.
+ */
+export async function createFirstPartner(store: Store, name: string, now: string): Promise<NewPartner | undefined> {
+  const { input, apiSecret } = await freshCredentials(name, now);
+  const partner = await store.createFirstPartner(input);
+  return partner && { partner, apiSecret };
 }
 
 /** Replaces a partner's secret; the old secret and every token issued before stop working at once. */

@@ -13,6 +13,7 @@ import type { Config } from './config.js';
 import { devJwtKeys, devStreamKeys } from './dev-keys.js';
 import { RedisLimits } from './http/redis-limits.js';
 import { createMetrics, type Metrics } from './metrics.js';
+import { OutageLog } from './outage-log.js';
 import { seedIfEmpty, type SeedResult } from './seed-demo.js';
 import { openStore } from './store/index.js';
 import type { Store } from './store/types.js';
@@ -46,7 +47,16 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
   const { logger } = options;
   const store =
     options.overrides?.store ??
-    (await openStore(config.databaseUrl, { ...config.database, onPoolError: (err) => logger.warn({ err }, 'database connection lost; it will be replaced') }));
+    // An idle connection that broke is replaced on demand; if the database is really gone, the
+    // next operation fails and the outage log below reports it once.
+    (await openStore(config.databaseUrl, { ...config.database, onPoolError: (err) => logger.debug({ cause: err.message }, 'database connection lost; it will be replaced') }));
+  const storeOutage = new OutageLog({
+    dependency: store.engine,
+    logger,
+    meanwhile: 'partner requests and /readyz answer 503, usage counts wait in memory until it is back',
+    counts: ['refused'] as const,
+  });
+  store.watchAvailability({ unavailable: (err) => storeOutage.down(err), available: () => storeOutage.up() });
   const seed = await seedIfEmpty(store, { production: config.production, now: new Date(clock.now()).toISOString() });
   const tokens = await createTokenService({
     keys: config.jwtKeys ?? (await devJwtKeys(store)),
@@ -68,7 +78,9 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
   // With REDIS_URL every limiter counts in Redis, shared by all instances (server/http/redis-limits.ts).
   const redisLimits = config.redis && !options.overrides?.createLimitStore ? new RedisLimits({ ...config.redis, logger, clock }) : undefined;
   const createLimitStore = options.overrides?.createLimitStore ?? (redisLimits && ((prefix: string) => redisLimits.store(prefix)));
-  if (redisLimits && !(await redisLimits.connected())) logger.error('redis not reachable at start; serving with its failure modes until it is');
+  // Not connected in time: the limit store starts as down (logged once) and serves with its
+  // failure modes until Redis is back.
+  if (redisLimits) await redisLimits.connected();
   const app = createApp({
     store,
     tokens,
@@ -80,6 +92,8 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
     limitMultiplier: config.rateLimitMultiplier,
     responseCacheBytes: config.responseCacheMb * 1024 * 1024,
     isDraining: () => draining,
+    readinessTimeoutMs: config.readinessTimeoutMs,
+    onStoreUnavailable: () => storeOutage.count('refused'),
     metrics,
     ...(createLimitStore ? { createLimitStore } : {}),
   });

@@ -4,7 +4,7 @@
  * minute. The demo partner's grants mirror the contract's examples: read and stream on most
  * series, read only on some (Paper Harbour among them), nothing on a few.
  */
-import { createPartner, type NewPartner } from './partners.js';
+import { createFirstPartner, type NewPartner } from './partners.js';
 import { demoCatalog } from './store/seed.js';
 import type { Grant, Store } from './store/types.js';
 
@@ -23,8 +23,10 @@ export async function seedIfEmpty(store: Store, options: { production: boolean; 
     seededCatalog = true;
   }
   let demoPartner: NewPartner | undefined;
-  if (!options.production && (await store.listPartners()).length === 0) {
-    demoPartner = await createPartner(store, 'Demo Partner', options.now);
+  // Listing first spares every later start the secret's hashing; creating is atomic, so of
+  // several instances starting together on a new database exactly one creates the partner.
+  if (!options.production && (await store.listPartners()).length === 0) demoPartner = await createFirstPartner(store, 'Demo Partner', options.now);
+  if (demoPartner) {
     const all = await store.listAllSeries({ limit: 100 });
     for (const [i, series] of all.items.entries()) {
       if (i % 7 === 6) continue; // a few series stay ungranted, to show 403

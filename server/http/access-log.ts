@@ -10,14 +10,15 @@ import type { PartnerRecord } from '../store/types.js';
 
 const SIGNATURE = /([?&]sig=)[^&]+/g;
 
-/** Middleware factory: logs every request at info (error for 5xx) once it is answered or aborted. */
+/** Middleware factory: logs every request at info (error for 5xx but 503, warn for 503 and aborts) once it is answered or aborted. */
 export function accessLog(options: { logger: Logger }) {
   const { logger } = options;
   if (!logger) throw new Error('accessLog: logger is required');
   return function accessLogMiddleware(req: Request, res: Response, next: NextFunction): void {
     const started = performance.now();
     res.once('close', () => {
-      const level = res.statusCode >= 500 ? 'error' : res.writableFinished ? 'info' : 'warn';
+      // 503 is a dependency outage or a drain, reported once by server/outage-log.ts: warn, not an error per request.
+      const level = res.statusCode === 503 ? 'warn' : res.statusCode >= 500 ? 'error' : res.writableFinished ? 'info' : 'warn';
       if (!logger.isLevelEnabled(level)) return;
       const url = req.originalUrl.includes('sig=') ? req.originalUrl.replace(SIGNATURE, '$1[redacted]') : req.originalUrl;
       logger[level](

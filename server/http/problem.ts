@@ -77,16 +77,29 @@ export function toApiError(err: unknown): ApiError {
   return new ApiError('internal_error', 'The server could not complete the request.', { cause: err });
 }
 
-/** Error middleware factory: answers every error as problem+json and logs server-side failures with their cause. */
-export function problemHandler(options: { logger: Logger }) {
-  const { logger } = options;
+export interface ProblemHandlerOptions {
+  logger: Logger;
+  /** Called for each partner request refused because the store is unavailable (counted by the outage log). */
+  onStoreUnavailable?: () => void;
+}
+
+/**
+ * Error middleware factory: answers every error as problem+json and logs server-side failures
+ * with their cause. A 503 is not logged here: each comes from a dependency that is down
+ * (PostgreSQL, Redis) or from a drain, which server/outage-log.ts reports once per outage with
+ * counts, and the access log still records every request.
+ */
+export function problemHandler(options: ProblemHandlerOptions) {
+  const { logger, onStoreUnavailable } = options;
+  if (!logger) throw new Error('problemHandler: logger is required');
   return function problemHandlerMiddleware(err: unknown, req: Request, res: Response, _next: NextFunction): void {
     const apiError = toApiError(err);
-    if (apiError.status >= 500) {
+    if (err instanceof StoreUnavailableError && req.operation) onStoreUnavailable?.();
+    if (apiError.status >= 500 && apiError.status !== 503) {
       // The partner sees a generic problem; the log keeps what broke (e.g. a response that violated the contract).
       logger.error(
         { err: apiError.cause ?? err, requestId: req.id, operationId: req.operation?.operationId, status: apiError.status },
-        apiError.status === 503 ? 'store unavailable' : 'request failed',
+        'request failed',
       );
     }
     if (res.headersSent) {

@@ -5,7 +5,10 @@
  *
  * Nothing waits on Redis for long: commands fail at once while the connection is down (no
  * offline queue) and after REDIS_TIMEOUT_MS when Redis hangs; the connection reconnects by
- * itself. What a group does meanwhile is its failure mode:
+ * itself. A failed command opens a circuit breaker (server/circuit-breaker.ts) for
+ * REDIS_BREAKER_MS: meanwhile no request tries Redis, and a background PING tries it once per
+ * period, so a hanging Redis costs one timeout, not one per request. What a group does while
+ * Redis is down is its failure mode:
  *
  * - Authentication fails closed (503 service_unavailable, Retry-After): its limit is what stops
  *   credential guessing and bounds the scrypt work unauthenticated callers can cause, and
@@ -21,7 +24,9 @@ import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { RedisStore, type RedisReply } from 'rate-limit-redis';
 import type { Clock } from '../clock.js';
+import { CircuitBreaker } from '../circuit-breaker.js';
 import { ApiError } from '../errors.js';
+import { OutageLog } from '../outage-log.js';
 import { ClockedMemoryStore } from './limit-store.js';
 
 export type FailMode = 'closed' | 'open';
@@ -35,15 +40,23 @@ export interface RedisLimitsOptions {
   prefix: string;
   /** Bound on connecting and on each command. */
   timeoutMs: number;
+  /** How long a failure keeps requests off Redis before the next background probe. */
+  breakerMs: number;
   logger: Logger;
   clock: Clock;
+}
+
+/** What the limit stores of one connection share: whether to try Redis, and the outage's counts. */
+interface Health {
+  breaker: CircuitBreaker;
+  outage: OutageLog<'refused' | 'failedOpen'>;
 }
 
 /** One Redis connection and a limit store per limiter over it. */
 export class RedisLimits {
   readonly client: Redis;
-  private available = false;
-  private reportedDown = false;
+  private readonly health: Health;
+  private closing = false;
 
   constructor(private readonly options: RedisLimitsOptions) {
     this.client = new Redis(options.url, {
@@ -57,21 +70,21 @@ export class RedisLimits {
       keepAlive: 10_000,
       connectionName: 'partner-catalog',
     });
-    this.client.on('ready', () => {
-      this.available = true;
-      if (this.reportedDown) options.logger.info('redis reachable again; shared rate limits restored');
-      this.reportedDown = false;
+    const outage = new OutageLog({
+      dependency: 'redis',
+      logger: options.logger,
+      meanwhile: 'Authentication answers 503, Content and Streaming use per-instance limits until it is back',
+      counts: ['refused', 'failedOpen'] as const,
     });
-    // Without a listener an error event would be printed, unhandled; once per outage is enough.
-    this.client.on('error', (err) => this.down(err));
-    this.client.on('close', () => (this.available = false));
-  }
-
-  private down(err: unknown): void {
-    this.available = false;
-    if (this.reportedDown) return;
-    this.reportedDown = true;
-    this.options.logger.error({ err }, 'redis unavailable: Authentication answers 503, Content and Streaming use per-instance limits until it is back');
+    const breaker = new CircuitBreaker({ dependency: 'redis', periodMs: options.breakerMs, probe: () => this.client.ping(), outage, logger: options.logger });
+    this.health = { breaker, outage };
+    // A new connection answered its ready check: Redis may be back before the period ends.
+    this.client.on('ready', () => breaker.probeSoon());
+    // Without a listener an error event would be printed, unhandled; the outage log reports it once.
+    this.client.on('error', (err) => breaker.trip(err));
+    this.client.on('close', () => {
+      if (!this.closing) breaker.trip(new Error('connection closed'));
+    });
   }
 
   /**
@@ -88,24 +101,24 @@ export class RedisLimits {
         resolve(ok);
       };
       const onReady = () => done(true);
-      const timer = setTimeout(() => done(false), timeoutMs);
+      const timer = setTimeout(() => {
+        this.health.breaker.trip(new Error(`not connected within ${timeoutMs} ms of start`));
+        done(false);
+      }, timeoutMs);
       this.client.once('ready', onReady);
     });
-  }
-
-  /** True while the connection is up (for logs and metrics; requests never wait on it). */
-  isAvailable(): boolean {
-    return this.available;
   }
 
   /** A fresh limit store for one limiter, failing as FAIL_CLOSED_PREFIXES says. */
   store(prefix: string): LimitStore {
     const mode: FailMode = FAIL_CLOSED_PREFIXES.has(prefix) ? 'closed' : 'open';
     const fallback = mode === 'open' ? new ClockedMemoryStore(this.options.clock, prefix) : undefined;
-    return new SharedLimitStore(this.client, this.options.prefix + prefix, mode, fallback, (err) => this.down(err));
+    return new SharedLimitStore(this.client, this.options.prefix + prefix, mode, fallback, this.health);
   }
 
   async close(): Promise<void> {
+    this.closing = true;
+    this.health.breaker.stop();
     this.client.disconnect();
   }
 }
@@ -126,7 +139,7 @@ class SharedLimitStore implements LimitStore {
     prefix: string,
     readonly mode: FailMode,
     private readonly fallback: ClockedMemoryStore | undefined,
-    private readonly onError: (err: unknown) => void,
+    private readonly health: Health,
   ) {
     this.prefix = prefix;
     this.redis = new RedisStore({
@@ -151,17 +164,25 @@ class SharedLimitStore implements LimitStore {
     return this.ready;
   }
 
+  /** run against Redis unless the breaker is open; the failure mode when it is, or when run fails. */
   private async attempt<T>(run: () => Promise<T>, fallback: (store: ClockedMemoryStore) => Promise<T>): Promise<T> {
-    try {
-      await this.ensureReady();
-      return await run();
-    } catch (err) {
-      this.onError(err);
-      if (this.fallback) return fallback(this.fallback);
-      throw new ApiError('service_unavailable', 'Rate limiting is temporarily unavailable, so this operation is refused; retry shortly.', {
-        headers: { 'Retry-After': '5' },
-      });
+    const { breaker, outage } = this.health;
+    if (!breaker.isOpen) {
+      try {
+        await this.ensureReady();
+        return await run();
+      } catch (err) {
+        breaker.trip(err);
+      }
     }
+    if (this.fallback) {
+      outage.count('failedOpen');
+      return fallback(this.fallback);
+    }
+    outage.count('refused');
+    throw new ApiError('service_unavailable', 'Rate limiting is temporarily unavailable, so this operation is refused; retry shortly.', {
+      headers: { 'Retry-After': String(breaker.retryAfterSeconds) },
+    });
   }
 
   async get(key: string): Promise<ClientRateLimitInfo | undefined> {

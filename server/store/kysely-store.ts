@@ -6,11 +6,12 @@
  */
 import { randomInt } from 'node:crypto';
 import { Migrator, type Kysely, type Migration } from 'kysely';
-import { ApiError, InvalidCursorError, StoreUnavailableError } from '../errors.js';
+import { InvalidCursorError } from '../errors.js';
 import type { components } from '../../generated/api.js';
 import * as read from './catalog-read.js';
 import { importCatalog, type SearchIndexChanges } from './catalog-import.js';
 import { decodeCursor, encodeCursor, queryFingerprint } from './cursor.js';
+import { guarded } from './guard.js';
 import { staticProvider } from './migrations/index.js';
 import { num } from './mapping.js';
 import * as pq from './partner-queries.js';
@@ -40,7 +41,13 @@ export interface RankRequest {
 export abstract class KyselyStore implements T.Store {
   abstract readonly engine: 'sqlite' | 'postgres';
 
-  constructor(protected readonly db: Kysely<Database>) {}
+  private observer: T.AvailabilityObserver | undefined;
+
+  constructor(
+    protected readonly db: Kysely<Database>,
+    /** Bound on one operation from start to answer; undefined: the engine's own waits bound it. */
+    private readonly operationTimeoutMs?: number,
+  ) {}
 
   /** This engine's migrations, by name. */
   protected abstract migrations(): Record<string, Migration>;
@@ -65,19 +72,17 @@ export abstract class KyselyStore implements T.Store {
     return this.db.transaction().execute(fn);
   }
 
-  /** Runs a store operation, turning engine-unavailable errors into StoreUnavailableError. */
-  protected async guard<R>(fn: () => Promise<R>): Promise<R> {
-    try {
-      return await fn();
-    } catch (error) {
-      if (error instanceof ApiError || error instanceof StoreUnavailableError) throw error;
-      // A closed store (kysely destroyed its driver) cannot answer either.
-      const closed = error instanceof Error && error.message === 'driver has already been destroyed';
-      if (closed || this.isUnavailable(error)) {
-        throw new StoreUnavailableError(`${this.engine} store unavailable: ${(error as Error).message}`, { cause: error });
-      }
-      throw error;
-    }
+  /**
+   * Runs a store operation (server/store/guard.ts): engine-unavailable errors become
+   * StoreUnavailableError, and unless `bounded` is false (migrations, imports: admin work that may
+   * rightly take long) the operation answers within the engine's operation timeout.
+   */
+  protected async guard<R>(fn: () => Promise<R>, bounded = true): Promise<R> {
+    return guarded(fn, this.engine, (error) => this.isUnavailable(error), bounded ? this.operationTimeoutMs : undefined, this.observer);
+  }
+
+  watchAvailability(observer: T.AvailabilityObserver): void {
+    this.observer = observer;
   }
 
   /** Runs the migrator on db (the store's database, or a connection holding the migration lock). */
@@ -87,7 +92,7 @@ export abstract class KyselyStore implements T.Store {
   }
 
   async migrate(): Promise<void> {
-    await this.guard(() => this.runMigrator(this.db));
+    await this.guard(() => this.runMigrator(this.db), false);
   }
 
   async ping(): Promise<void> {
@@ -104,6 +109,11 @@ export abstract class KyselyStore implements T.Store {
 
   async createPartner(input: { id: string; name: string; apiKey: string; secretHash: string; now: string }): Promise<T.PartnerRecord> {
     return this.guard(() => pq.createPartner(this.db, input));
+  }
+
+  async createFirstPartner(input: { id: string; name: string; apiKey: string; secretHash: string; now: string }): Promise<T.PartnerRecord | undefined> {
+    // Under the write lock, so the check and the insert cannot interleave with another caller's.
+    return this.guard(() => this.writeTransaction(async (db) => ((await pq.anyPartner(db)) ? undefined : pq.createPartner(db, input))));
   }
 
   async getPartner(id: string): Promise<T.PartnerRecord | undefined> {
@@ -201,6 +211,7 @@ export abstract class KyselyStore implements T.Store {
         await bumpContentVersion(db);
         return result;
       }),
+      false,
     );
   }
 
@@ -210,9 +221,9 @@ export abstract class KyselyStore implements T.Store {
 
   // Usage.
 
-  async addUsage(increments: T.UsageIncrement[]): Promise<void> {
-    if (increments.length === 0) return;
-    await this.guard(() => this.writeTransaction((db) => usage.addUsage(db, increments)));
+  async addUsage(increments: T.UsageIncrement[], batch?: T.UsageBatch): Promise<boolean> {
+    if (increments.length === 0) return true;
+    return this.guard(() => this.writeTransaction((db) => usage.addUsage(db, increments, batch)));
   }
 
   async queryUsage(query: T.UsageQuery): Promise<T.UsageReportPage> {

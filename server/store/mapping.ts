@@ -21,7 +21,7 @@ export function sortKey(title: string): string {
   return title.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
 }
 
-/** A number from a driver value (better-sqlite3 numbers, pg bigint strings). */
+/** A number from a driver value (node:sqlite numbers, pg bigint strings). */
 export function num(value: unknown): number {
   return typeof value === 'number' ? value : Number(value);
 }

@@ -36,6 +36,11 @@ export async function createPartner(
   return partnerRecord(await db.insertInto('partners').values(row).returningAll().executeTakeFirstOrThrow());
 }
 
+/** True when at least one partner exists. */
+export async function anyPartner(db: Kysely<Database>): Promise<boolean> {
+  return (await db.selectFrom('partners').select('id').limit(1).executeTakeFirst()) !== undefined;
+}
+
 /** The partner with this id or API key, or undefined. */
 export async function findPartner(db: Kysely<Database>, by: 'id' | 'api_key', value: string): Promise<PartnerRecord | undefined> {
   const row = await db.selectFrom('partners').selectAll().where(by, '=', value).executeTakeFirst();

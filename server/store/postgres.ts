@@ -4,7 +4,8 @@
  *
  * - Every wait is bounded: connecting (connectTimeoutMs), waiting for a pooled connection (the
  *   same bound), each statement (statement_timeout on the server) and each reply (query_timeout
- *   on the client, a little longer, for a server that stopped answering). A connection that timed
+ *   on the client, a little longer, for a server that stopped answering), and every operation as
+ *   a whole by the longest of these (server/store/postgres-pool.ts). A connection that timed
  *   out or broke is discarded, never handed out again. All of these become StoreUnavailableError
  *   (503 with Retry-After), and the pool reconnects by itself once PostgreSQL is back.
  * - Migrations run under kysely's PostgreSQL advisory lock, so instances starting at once apply
@@ -14,27 +15,19 @@
  * - The schema is the first one of the connection's search_path (libpq `options=-c search_path=…`
  *   in DATABASE_URL selects another than `public`).
  */
-import { Kysely, Migrator, PostgresDialect, sql, type Migration, type PostgresPool, type PostgresPoolClient } from 'kysely';
-import pg from 'pg';
+import { Kysely, Migrator, PostgresDialect, sql, type Migration } from 'kysely';
 import type { RankedHit } from './catalog-read.js';
 import type { SearchIndexChanges } from './catalog-import.js';
 import { FreshReads } from './fresh-reads.js';
 import { KyselyStore, type RankRequest } from './kysely-store.js';
 import { postgresMigrations, staticProvider } from './migrations/index.js';
+import * as pq from './partner-queries.js';
+import { guardedPool, isPostgresUnavailable, openPools, type PostgresOptions, type PostgresPools } from './postgres-pool.js';
 import { RANK_WEIGHTS, searchDocument, searchQuery } from './postgres-search.js';
 import type { Database } from './schema.js';
-import type { ImportResult, ImportSeries, PartnerRecord, UsageIncrement } from './types.js';
+import type { ImportResult, ImportSeries, PartnerRecord, UsageBatch, UsageIncrement } from './types.js';
 
-export interface PostgresOptions {
-  /** Connections per process (default 10). */
-  poolMax?: number;
-  /** Bound on opening a connection and on waiting for a free one (default 3000 ms). */
-  connectTimeoutMs?: number;
-  /** Bound on one statement, enforced by the server (default 5000 ms); replies wait 1 s longer. */
-  statementTimeoutMs?: number;
-  /** Told about pool-level connection errors (idle connections that broke); default: ignored. */
-  onPoolError?: (error: Error) => void;
-}
+export { isPostgresUnavailable, type PostgresOptions } from './postgres-pool.js';
 
 const ROWS_PER_STATEMENT = 500;
 const INDEXED_ID = /^(?:ser|ep)_[0-9a-z]{10}$/;
@@ -50,116 +43,39 @@ function indexedId(id: string): string {
   return id;
 }
 
-/**
- * SQLSTATEs meaning "cannot answer now": connection exceptions (08), operator intervention
- * (57: shutdown, statement timeout 57014, cannot connect now), insufficient resources (53),
- * lock not available (55P03), serialization failure and deadlock (40001, 40P01).
- */
-const UNAVAILABLE_SQLSTATE = /^(08|57|53)|^55P03$|^40001$|^40P01$/;
-/** Node socket and DNS errors of an unreachable server. */
-const UNAVAILABLE_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ECONNABORTED']);
-/** pg's own messages for timeouts and broken or closed connections. */
-const UNAVAILABLE_MESSAGE =
-  /Connection terminated|timeout exceeded when trying to connect|Query read timeout|not queryable|Cannot use a pool after calling end|connection timeout|Client has encountered a connection error/i;
-
-/** True when a pg error means PostgreSQL cannot answer now (unreachable, timed out, shutting down). */
-export function isPostgresUnavailable(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
-  const code = (error as { code?: unknown }).code;
-  if (typeof code === 'string' && (UNAVAILABLE_SQLSTATE.test(code) || UNAVAILABLE_ERRNO.has(code))) return true;
-  if (error instanceof AggregateError && error.errors.some(isPostgresUnavailable)) return true;
-  return UNAVAILABLE_MESSAGE.test(error.message);
-}
-
-/** True when the connection that raised the error must not be reused. */
-function breaksConnection(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  // A statement the server cancelled (57014) leaves the connection healthy.
-  if (code === '57014') return false;
-  return isPostgresUnavailable(error);
-}
-
-/**
- * kysely's pool seam over a pg.Pool: a connection whose query timed out on the client or broke
- * is released with the error, which makes pg-pool destroy it instead of reusing it (after a
- * client-side timeout the connection may still be busy with the old statement). An error event
- * on a checked-out connection is absorbed (the next query fails instead of the process).
- */
-function guardedPool(pool: pg.Pool): PostgresPool {
-  return {
-    async connect(): Promise<PostgresPoolClient> {
-      const client = await pool.connect();
-      let broken: Error | undefined;
-      const onError = (error: Error) => void (broken ??= error);
-      client.on('error', onError);
-      const query = async (text: string, parameters: ReadonlyArray<unknown>) => {
-        try {
-          return await client.query(text, parameters as unknown[]);
-        } catch (error) {
-          if (breaksConnection(error)) broken ??= error as Error;
-          throw error;
-        }
-      };
-      return {
-        query: query as unknown as PostgresPoolClient['query'],
-        release() {
-          client.removeListener('error', onError);
-          client.release(broken);
-        },
-      };
-    },
-    end: () => pool.end(),
-  };
-}
-
 export class PostgresStore extends KyselyStore {
   readonly engine = 'postgres' as const;
 
   private constructor(
     db: Kysely<Database>,
-    /** Opens the connections migrations run on (see migrate). */
-    private readonly migrationPool: () => pg.Pool,
+    private readonly pools: Omit<PostgresPools, 'pool'>,
   ) {
-    super(db);
+    super(db, pools.operationTimeoutMs);
   }
 
   /** A store over the database at url (a postgres:// or postgresql:// URL). Connects lazily; does not migrate. */
   static open(url: string, options: PostgresOptions = {}): PostgresStore {
-    const statementTimeoutMs = Math.max(1, Math.trunc(options.statementTimeoutMs ?? 5_000));
-    const pool = new pg.Pool({
-      connectionString: url,
-      max: Math.max(1, Math.trunc(options.poolMax ?? 10)),
-      connectionTimeoutMillis: Math.max(1, Math.trunc(options.connectTimeoutMs ?? 3_000)),
-      idleTimeoutMillis: 30_000,
-      statement_timeout: statementTimeoutMs,
-      // A server that stopped answering (not one that is merely slow) fails on the client side.
-      query_timeout: statementTimeoutMs + 1_000,
-      // Idle transactions would hold the advisory write lock; the server ends such sessions.
-      idle_in_transaction_session_timeout: Math.max(10_000, statementTimeoutMs * 2),
-      keepAlive: true,
-      application_name: 'partner-catalog',
-    });
-    // An idle connection that breaks (server restart, network) emits here; without a listener the
-    // process would crash. The pool drops it and opens a new one on demand.
-    pool.on('error', (error) => options.onPoolError?.(error));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: guardedPool(pool) }) });
-    const migrationPool = () => {
-      const p = new pg.Pool({ connectionString: url, max: 2, connectionTimeoutMillis: pool.options.connectionTimeoutMillis, keepAlive: true, application_name: 'partner-catalog-migrate' });
-      p.on('error', (error) => options.onPoolError?.(error));
-      return p;
-    };
-    return new PostgresStore(db, migrationPool);
+    const { pool, ...pools } = openPools(url, options);
+    return new PostgresStore(new Kysely<Database>({ dialect: new PostgresDialect({ pool: guardedPool(pool) }) }), pools);
   }
 
   /**
    * Every authenticated request reads its partner's state (revocation is immediate): concurrent
    * requests of one partner share reads that began after they arrived (server/store/fresh-reads.ts),
    * so a busy partner costs about one round trip per round-trip time instead of one per request.
+   * The operation bound covers the wait for a shared read too.
    */
-  private readonly partnerStates = new FreshReads<string, { partner: PartnerRecord | undefined; contentVersion: number }>((id) => super.readPartnerState(id));
+  private readonly partnerStates = new FreshReads<string, { partner: PartnerRecord | undefined; contentVersion: number }>((id) => pq.readPartnerState(this.db, id));
 
   override async readPartnerState(id: string): Promise<{ partner: PartnerRecord | undefined; contentVersion: number }> {
-    return this.partnerStates.get(id);
+    return this.guard(() => this.partnerStates.get(id));
+  }
+
+  /** On the probe's own connection (server/store/postgres-pool.ts): whether PostgreSQL answers, however busy the pool. */
+  override async ping(): Promise<void> {
+    await this.guard(async () => {
+      await this.pools.probe.query('select key from settings limit 1');
+    });
   }
 
   protected migrations(): Record<string, Migration> {
@@ -176,7 +92,7 @@ export class PostgresStore extends KyselyStore {
       timer = setTimeout(resolve, 5_000);
       timer.unref();
     });
-    await Promise.race([super.close(), bound]);
+    await Promise.race([Promise.all([super.close(), this.pools.probe.end()]), bound]);
     clearTimeout(timer);
   }
 
@@ -196,7 +112,7 @@ export class PostgresStore extends KyselyStore {
       const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(this.db);
       const schema = rows[0]?.schema;
       if (!schema) throw new Error('PostgreSQL: no schema of the search_path exists; create it first (DATABASE_URL options=-c search_path=...)');
-      const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: guardedPool(this.migrationPool()) }) });
+      const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: guardedPool(this.pools.migrationPool()) }) });
       try {
         const migrator = new Migrator({ db, provider: staticProvider(this.migrations()), migrationTableSchema: schema });
         for (let attempt = 1; ; attempt++) {
@@ -212,7 +128,7 @@ export class PostgresStore extends KyselyStore {
       } finally {
         await db.destroy();
       }
-    });
+    }, false);
   }
 
   /** A transaction holding this schema's write lock (a transaction-level advisory lock). */
@@ -243,15 +159,15 @@ export class PostgresStore extends KyselyStore {
       // reltuples: the planner's row estimate (-1 or 0 before the first ANALYZE).
       const { rows } = await sql<{ n: number }>`select greatest(reltuples, 0)::float8 as n from pg_class where oid = 'episodes'::regclass`.execute(this.db);
       if (changed * 10 >= Number(rows[0]?.n ?? 0)) await sql`analyze series, episodes, series_search, episodes_search`.execute(this.db);
-    });
+    }, false);
     return result;
   }
 
   /** Usage groups in key order, so concurrent writers lock rows in one order. */
-  override async addUsage(increments: UsageIncrement[]): Promise<void> {
+  override async addUsage(increments: UsageIncrement[], batch?: UsageBatch): Promise<boolean> {
     const key = (i: UsageIncrement) => `${i.partnerId}\u0000${i.day}\u0000${i.operation}\u0000${i.seriesId ?? ''}`;
     const sorted = [...increments].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
-    await super.addUsage(sorted);
+    return super.addUsage(sorted, batch);
   }
 
   protected async indexForSearch(db: Kysely<Database>, changes: SearchIndexChanges): Promise<void> {

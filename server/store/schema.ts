@@ -102,6 +102,14 @@ export interface UsageCountTable {
   rate_limited: number;
 }
 
+/** The last usage batch each writer applied (server/store/usage.ts). */
+export interface UsageWriterTable {
+  writer_id: string;
+  last_sequence: number | string;
+  /** ISO instant of its last batch. */
+  updated_at: string;
+}
+
 export interface SettingTable {
   key: string;
   value: string;
@@ -121,6 +129,7 @@ export interface Database {
   partners: PartnerTable;
   partner_grants: PartnerGrantTable;
   usage_counts: UsageCountTable;
+  usage_writers: UsageWriterTable;
   settings: SettingTable;
   content_version: ContentVersionTable;
 }

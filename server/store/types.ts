@@ -129,6 +129,18 @@ export interface UsageIncrement {
   rateLimited: number;
 }
 
+/**
+ * Identifies one batch of usage increments: a writer (one usage recorder) numbers its batches 1, 2,
+ * 3... and writes them in that order, each until it is applied. A batch whose sequence the writer
+ * has reached already is skipped, so writing a batch again after a lost reply counts it once.
+ */
+export interface UsageBatch {
+  writer: string;
+  sequence: number;
+  /** ISO instant of the write (when the writer was last seen). */
+  now: string;
+}
+
 export interface UsageCounts {
   requests: number;
   stream_resolutions: number;
@@ -148,8 +160,19 @@ export interface UsageReportPage extends Page<UsageCounts & { key: string }> {
   totals: UsageCounts;
 }
 
+/** Told whether each store operation found the engine able to answer (server/outage-log.ts reports the changes). */
+export interface AvailabilityObserver {
+  /** An operation failed because the engine cannot answer now (StoreUnavailableError). */
+  unavailable(error: Error): void;
+  /** An operation got its answer. */
+  available(): void;
+}
+
 export interface Store {
   readonly engine: 'sqlite' | 'postgres';
+
+  /** Tells observer, from now on, of every operation that found the engine unavailable and every one that did not. */
+  watchAvailability(observer: AvailabilityObserver): void;
 
   /** Applies pending migrations; safe to call from several processes at once. */
   migrate(): Promise<void>;
@@ -159,6 +182,8 @@ export interface Store {
 
   // Partners (written by the admin CLI, read by the server).
   createPartner(input: { id: string; name: string; apiKey: string; secretHash: string; now: string }): Promise<PartnerRecord>;
+  /** Creates the partner only when there is no partner at all, atomically (one of concurrent callers wins); undefined otherwise. */
+  createFirstPartner(input: { id: string; name: string; apiKey: string; secretHash: string; now: string }): Promise<PartnerRecord | undefined>;
   getPartner(id: string): Promise<PartnerRecord | undefined>;
   getPartnerByApiKey(apiKey: string): Promise<PartnerRecord | undefined>;
   /** The partner's current state and the content version, read together (one query) on every authenticated request. */
@@ -199,8 +224,12 @@ export interface Store {
   importCatalog(series: ImportSeries[], now: string): Promise<ImportResult>;
 
   // Usage analytics.
-  /** Adds the increments (summing into existing rows), in one transaction. */
-  addUsage(increments: UsageIncrement[]): Promise<void>;
+  /**
+   * Adds the increments (summing into existing rows), in one transaction. With a batch, only if
+   * the batch's writer has not applied it yet (recorded in the same transaction); resolves true
+   * when applied, false when skipped as applied before.
+   */
+  addUsage(increments: UsageIncrement[], batch?: UsageBatch): Promise<boolean>;
   queryUsage(query: UsageQuery): Promise<UsageReportPage>;
 
   // Small key/value settings (for example the development signing key).

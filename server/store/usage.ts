@@ -1,16 +1,22 @@
 /**
  * Usage counters, dialect-neutral: one row per (partner, UTC day, operation, series), summed on
  * write with INSERT ... ON CONFLICT DO UPDATE, which SQLite and PostgreSQL spell the same way.
+ * A batch applied before by its writer (usage_writers) is skipped, in the same transaction.
  */
 import { sql, type Kysely } from 'kysely';
 import { decodeCursor, encodeCursor, pageOf, queryFingerprint } from './cursor.js';
 import { checkLimit } from './catalog-read.js';
 import { num } from './mapping.js';
 import type { Database, UsageCountTable } from './schema.js';
-import type { UsageCounts, UsageIncrement, UsageQuery, UsageReportPage } from './types.js';
+import type { UsageBatch, UsageCounts, UsageIncrement, UsageQuery, UsageReportPage } from './types.js';
 
 const COUNTERS = ['requests', 'stream_resolutions', 'errors', 'rate_limited'] as const;
 const ROWS_PER_INSERT = 500;
+/**
+ * Writers not seen for this long are forgotten. A writer is one server process, which retries a
+ * batch only while it lives and PostgreSQL or SQLite is unreachable: far shorter than this.
+ */
+const WRITER_RETENTION_MS = 30 * 86_400_000;
 
 /**
  * Sums increments that share a key first: PostgreSQL refuses to update one row twice in a
@@ -34,8 +40,27 @@ function aggregate(increments: UsageIncrement[]): UsageCountTable[] {
   return [...byKey.values()];
 }
 
-/** Adds the increments into the counters (call inside a transaction). */
-export async function addUsage(db: Kysely<Database>, increments: UsageIncrement[]): Promise<void> {
+/**
+ * Records that the batch's writer reached its sequence; false when it had already (the batch was
+ * applied before, and its writer did not hear so). Call in the transaction that applies the batch.
+ */
+async function claimBatch(db: Kysely<Database>, batch: UsageBatch): Promise<boolean> {
+  const row = await db.selectFrom('usage_writers').select('last_sequence').where('writer_id', '=', batch.writer).executeTakeFirst();
+  if (row && num(row.last_sequence) >= batch.sequence) return false;
+  if (row) {
+    await db.updateTable('usage_writers').set({ last_sequence: batch.sequence, updated_at: batch.now }).where('writer_id', '=', batch.writer).execute();
+    return true;
+  }
+  // A writer's first batch: the moment to forget writers long gone (at most once per process).
+  const cutoff = new Date(Date.parse(batch.now) - WRITER_RETENTION_MS).toISOString();
+  await db.deleteFrom('usage_writers').where('updated_at', '<', cutoff).execute();
+  await db.insertInto('usage_writers').values({ writer_id: batch.writer, last_sequence: batch.sequence, updated_at: batch.now }).execute();
+  return true;
+}
+
+/** Adds the increments into the counters unless batch was applied before (call inside a transaction); true when added. */
+export async function addUsage(db: Kysely<Database>, increments: UsageIncrement[], batch?: UsageBatch): Promise<boolean> {
+  if (batch && !(await claimBatch(db, batch))) return false;
   const rows = aggregate(increments);
   for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
     await db
@@ -51,6 +76,7 @@ export async function addUsage(db: Kysely<Database>, increments: UsageIncrement[
       )
       .execute();
   }
+  return true;
 }
 
 function counts(row: Record<(typeof COUNTERS)[number], unknown>): UsageCounts {

@@ -3,9 +3,16 @@
  * operation, series) and written to the store in one batch at least once a second, and on
  * shutdown. A failed write keeps the counts for the next flush, so nothing is lost while the
  * process lives; a hard crash loses at most the last flush interval of counts.
+ *
+ * Counted exactly once: a write can fail on the writer's side after the store committed it (the
+ * reply to COMMIT lost, or the operation's time bound reached just after). So every batch carries
+ * this recorder's id and a sequence number, a failed batch is written again exactly as it was
+ * before anything newer, and the store skips a batch it has applied (server/store/usage.ts).
  */
+import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Clock } from '../clock.js';
+import { StoreUnavailableError } from '../errors.js';
 import type { Outcome, Store, UsageIncrement } from '../store/types.js';
 
 export interface UsageEvent {
@@ -26,6 +33,11 @@ export function outcomeOf(status: number): Outcome {
 
 export class UsageRecorder {
   private pending = new Map<string, UsageIncrement>();
+  /** A batch whose write failed: written again, unchanged and under its sequence, before anything newer. */
+  private unsent: { sequence: number; rows: UsageIncrement[] } | undefined;
+  /** This recorder as a writer of usage batches: one per process. */
+  private readonly writer = randomUUID();
+  private sequence = 0;
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> = Promise.resolve();
 
@@ -51,7 +63,7 @@ export class UsageRecorder {
 
   /** Groups waiting to be written. */
   depth(): number {
-    return this.pending.size;
+    return this.pending.size + (this.unsent?.rows.length ?? 0);
   }
 
   /** Writes what is pending; concurrent calls are serialized. */
@@ -60,25 +72,24 @@ export class UsageRecorder {
     return this.flushing;
   }
 
+  /** Writes the failed batch, if any, then what is pending; stops at the first failure, keeping the counts. */
   private async writeOnce(): Promise<void> {
-    if (this.pending.size === 0) return;
-    const batch = this.pending;
-    this.pending = new Map();
-    try {
-      await this.options.store.addUsage([...batch.values()]);
-    } catch (err) {
-      // Put the counts back, summed with anything recorded meanwhile, for the next flush.
-      for (const [key, row] of batch) {
-        const newer = this.pending.get(key);
-        if (newer) {
-          row.requests += newer.requests;
-          row.streamResolutions += newer.streamResolutions;
-          row.errors += newer.errors;
-          row.rateLimited += newer.rateLimited;
-        }
-        this.pending.set(key, row);
+    for (;;) {
+      if (!this.unsent) {
+        if (this.pending.size === 0) return;
+        this.unsent = { sequence: ++this.sequence, rows: [...this.pending.values()] };
+        this.pending = new Map();
       }
-      this.options.logger.warn({ err, groups: batch.size }, 'usage flush failed; counts kept for the next flush');
+      const { sequence, rows } = this.unsent;
+      try {
+        await this.options.store.addUsage(rows, { writer: this.writer, sequence, now: new Date(this.options.clock.now()).toISOString() });
+        this.unsent = undefined;
+      } catch (err) {
+        // A store outage is reported once by the outage log; each failed flush of it is detail.
+        if (err instanceof StoreUnavailableError) this.options.logger.debug({ cause: err.message, groups: rows.length }, 'usage flush failed; counts kept for the next flush');
+        else this.options.logger.warn({ err, groups: rows.length }, 'usage flush failed; counts kept for the next flush');
+        return;
+      }
     }
   }
 

@@ -6,6 +6,9 @@
  * - `down`: every connection is reset, new ones at once (an engine that is down or restarting).
  * - `blackhole`: connections are accepted and nothing ever arrives (a partition, or an engine
  *   that hangs); going back `up` resets them, as a healed network eventually does.
+ * - `stallRepliesAfter(pattern)`: bytes flow until a client sends bytes matching pattern; they
+ *   still reach the engine, but nothing it answers on that connection arrives (a reply lost on
+ *   the way: the engine did the work, the client times out). Going `up` resets that connection.
  */
 import { createServer, Socket, type Server } from 'node:net';
 
@@ -17,13 +20,23 @@ export interface TcpProxy {
   /** Connections accepted so far. */
   readonly accepted: number;
   set(mode: ProxyMode): void;
+  /** Resolves once a client has sent bytes matching pattern (read as latin1), the engine's replies to them never delivered. */
+  stallRepliesAfter(pattern: RegExp): Promise<void>;
   close(): Promise<void>;
+}
+
+interface Pair {
+  client: Socket;
+  upstream: Socket | undefined;
+  /** Its replies stopped by stallRepliesAfter. */
+  stalled: boolean;
 }
 
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
   let mode: ProxyMode = 'up';
   let accepted = 0;
-  const pairs = new Set<{ client: Socket; upstream: Socket | undefined }>();
+  const pairs = new Set<Pair>();
+  let watch: { pattern: RegExp; matched: () => void } | undefined;
 
   const reset = (socket: Socket | undefined) => {
     if (!socket || socket.destroyed) return;
@@ -34,7 +47,7 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     accepted += 1;
     client.on('error', () => {});
     if (mode === 'down') return reset(client);
-    const pair: { client: Socket; upstream: Socket | undefined } = { client, upstream: undefined };
+    const pair: Pair = { client, upstream: undefined, stalled: false };
     pairs.add(pair);
     client.once('close', () => {
       pairs.delete(pair);
@@ -51,6 +64,15 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     upstream.connect(target.port, target.host, () => {
       client.pipe(upstream);
       upstream.pipe(client);
+      // After the pipe's own listener: the matching bytes are on their way to the engine first.
+      client.on('data', (chunk: Buffer) => {
+        if (!watch || !watch.pattern.test(chunk.toString('latin1'))) return;
+        upstream.unpipe(client);
+        upstream.pause();
+        pair.stalled = true;
+        watch.matched();
+        watch = undefined;
+      });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -68,12 +90,12 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     set(next) {
       const previous = mode;
       mode = next;
-      if (next === 'down' || (previous === 'blackhole' && next === 'up')) {
-        for (const pair of pairs) {
+      for (const pair of pairs) {
+        if (next === 'down' || (next === 'up' && (previous === 'blackhole' || pair.stalled))) {
           reset(pair.client);
           pair.upstream?.destroy();
+          pairs.delete(pair);
         }
-        pairs.clear();
       }
       if (next === 'blackhole') {
         // Established connections stop delivering in both directions.
@@ -84,6 +106,9 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
           pair.upstream?.pause();
         }
       }
+    },
+    stallRepliesAfter(pattern) {
+      return new Promise<void>((matched) => (watch = { pattern, matched }));
     },
     async close() {
       for (const pair of pairs) {

@@ -4,77 +4,21 @@
  * restores. Every answer must be a problem+json 503 or a normal answer, never a 500, within a
  * bound, and the instance must recover by itself.
  */
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { bearer, startServer, type TestServer } from '../helpers/server.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { authenticate, authenticateOnceBack, expectUnavailable, proxyTo, request } from '../helpers/fault-requests.js';
+import { bearer, startServer } from '../helpers/server.js';
 import { createTestSchema, reportSkipped, skipReason, TEST_DATABASE_URL, TEST_REDIS_URL, type TestSchema } from '../helpers/services.js';
-import { startTcpProxy, viaProxy, type TcpProxy } from '../helpers/tcp-proxy.js';
+import { viaProxy } from '../helpers/tcp-proxy.js';
 
 const SERIES = 'ser_7hx2k9qmbd';
 
 const skipped = skipReason({ postgres: true, redis: true });
 if (skipped) reportSkipped('Fault tests of PostgreSQL and Redis', skipped);
 
-const proxies: TcpProxy[] = [];
 const schemas: TestSchema[] = [];
-afterEach(async () => {
-  for (const proxy of proxies) proxy.set('up');
-});
 afterAll(async () => {
-  await Promise.all(proxies.splice(0).map((p) => p.close()));
   await Promise.all(schemas.splice(0).map((s) => s.drop()));
 });
-
-async function proxyTo(url: string): Promise<TcpProxy> {
-  const u = new URL(url);
-  const proxy = await startTcpProxy({ host: u.hostname, port: Number(u.port) });
-  proxies.push(proxy);
-  return proxy;
-}
-
-interface Answer {
-  status: number;
-  type: string | null;
-  retryAfter: string | null;
-  code: string | undefined;
-  ms: number;
-}
-
-async function request(server: TestServer, path: string, init: RequestInit = {}): Promise<Answer> {
-  const started = Date.now();
-  const res = await fetch(server.url + path, { ...init, signal: AbortSignal.timeout(15_000) });
-  const text = await res.text();
-  let code: string | undefined;
-  try {
-    code = (JSON.parse(text) as { code?: string }).code;
-  } catch {
-    code = undefined;
-  }
-  return { status: res.status, type: res.headers.get('content-type'), retryAfter: res.headers.get('retry-after'), code, ms: Date.now() - started };
-}
-
-const authenticate = (server: TestServer, creds: { apiKey: string; apiSecret: string }) =>
-  request(server, '/api/partner/auth', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ api_key: creds.apiKey, api_secret: creds.apiSecret }),
-  });
-
-function expectUnavailable(answer: Answer, withinMs: number): void {
-  expect(answer).toMatchObject({ status: 503, code: 'service_unavailable' });
-  expect(answer.type).toMatch(/^application\/problem\+json/);
-  expect(Number(answer.retryAfter)).toBeGreaterThan(0);
-  expect(answer.ms).toBeLessThan(withinMs);
-}
-
-/** Authenticates until the service answers 200 again after a fault is lifted (bounded: 50 tries, 100 ms apart). */
-async function authenticateOnceBack(server: Parameters<typeof authenticate>[0], partner: Parameters<typeof authenticate>[1]): Promise<Answer> {
-  let auth = await authenticate(server, partner);
-  for (let i = 1; i < 50 && auth.status !== 200; i++) {
-    await new Promise((r) => setTimeout(r, 100));
-    auth = await authenticate(server, partner);
-  }
-  return auth;
-}
 
 describe.skipIf(skipped)('PostgreSQL down', () => {
   it('answers 503 problem+json and fails /readyz at once, recovers when it returns, and bounds a hanging database', async () => {

@@ -99,7 +99,7 @@ describe.skipIf(skipped)(`${INSTANCES} instances sharing one PostgreSQL and one 
     await client.connect();
     try {
       const { rows } = await client.query<{ name: string }>('select name from kysely_migration order by name');
-      expect(rows.map((r) => r.name)).toEqual(['0001_core', '0002_postgres_search', '0003_content_version']);
+      expect(rows.map((r) => r.name)).toEqual(['0001_core', '0002_postgres_search', '0003_content_version', '0004_usage_writers']);
     } finally {
       await client.end();
     }

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { stopAll } from '../helpers/child.js';
 import { demoCredentials, startEntry } from '../helpers/entry.js';
+import { getRequest, rawConnection } from '../helpers/raw-http.js';
 
 let dir: string | undefined;
 
@@ -55,6 +56,31 @@ describe('graceful shutdown', () => {
     expect((await first.child.exited).code).toBe(0);
   });
 
+  it('drains keep-alive connections: the in-flight response says Connection: close and its connection closes right after; idle ones close at once', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'pcas-shutdown-'));
+    // A long shutdown timeout: only closing each connection after its answer lets the process exit in time.
+    const { child, base } = await boot(join(dir, 'catalog.db'), { SHUTDOWN_TIMEOUT_MS: '120000' });
+    const body = JSON.stringify(demoCredentials(child.output()));
+    const busy = await rawConnection(base);
+    const idle = await rawConnection(base);
+    for (const connection of [busy, idle]) {
+      connection.write(getRequest('/healthz'));
+      expect((await connection.response()).headers.connection).toBe('keep-alive');
+    }
+    // In flight: headers and half the body sent on the kept-alive connection.
+    busy.write(`POST /api/partner/auth HTTP/1.1\r\nHost: localhost\r\nConnection: keep-alive\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 20)}`);
+    process.kill(child.pid, 'SIGTERM');
+    await until(() => child.output().includes('shutting down'), 'the shutdown to begin');
+    expect(await idle.closed).toBe('');
+    busy.write(body.slice(20));
+    const answer = await busy.response();
+    expect(answer.status).toBe(200);
+    expect(answer.headers.connection).toBe('close');
+    expect(await busy.closed).toBe('');
+    expect((await child.exited).code).toBe(0);
+    expect(child.output()).not.toMatch(/did not finish in time/);
+  });
+
   it('answers /readyz with 503 while draining, still serving, before it closes the listener', async () => {
     dir = mkdtempSync(join(tmpdir(), 'pcas-shutdown-'));
     const { child, base } = await boot(join(dir, 'catalog.db'), { SHUTDOWN_READINESS_DELAY_MS: '3000' });
@@ -63,6 +89,8 @@ describe('graceful shutdown', () => {
     await until(() => child.output().includes('shutting down'), 'the shutdown to begin');
     const draining = await fetch(`${base}/readyz`);
     expect(draining.status).toBe(503);
+    // Every answer after SIGTERM tells a keep-alive client to reconnect (to another instance).
+    expect(draining.headers.get('connection')).toBe('close');
     expect((await fetch(`${base}/healthz`)).status).toBe(200);
     expect((await child.exited).code).toBe(0);
   });

@@ -37,6 +37,14 @@ describe.each(ENGINES)('Store partners, usage, settings (%s)', (_name, open) => 
       await expect(store.createPartner({ id: pid('c'), name: 'Dup', apiKey: 'key-a', secretHash: 'h', now: T0 })).rejects.toThrow();
     });
 
+    it('creates a first partner only while there is none, one of concurrent callers winning', async () => {
+      const first = (n: number) => store.createFirstPartner({ id: pid(`f${n}`), name: `First ${n}`, apiKey: `key-f${n}`, secretHash: 'h', now: T0 });
+      const created = (await Promise.all([1, 2, 3, 4].map(first))).filter(Boolean);
+      expect(created).toHaveLength(1);
+      expect(await store.listPartners()).toEqual(created);
+      expect(await first(5)).toBeUndefined();
+    });
+
     it('rotates the secret and increments the credential version atomically', async () => {
       await store.createPartner({ id: A, name: 'Alpha', apiKey: 'key-a', secretHash: 'old', now: T0 });
       expect(await store.rotateSecret(A, 'new', T1)).toMatchObject({ secretHash: 'new', credentialVersion: 2, updatedAt: T1, createdAt: T0 });
@@ -147,6 +155,18 @@ describe.each(ENGINES)('Store partners, usage, settings (%s)', (_name, open) => 
       }
       expect(bySeries.items.map((r) => [r.key, r.requests])).toEqual([[sid(1), 14], [sid(2), 1]]);
       expect(bySeries.totals).toEqual(totals);
+    });
+
+    it("applies each writer's batch once: a batch written again is skipped, the writer's next one and other writers' applied", async () => {
+      const batch = (writer: string, sequence: number) => ({ writer, sequence, now: T1 });
+      const getCatalog = async () => (await query('operation')).items.find((r) => r.key === 'getCatalog')?.requests;
+      expect(await getCatalog()).toBe(5);
+      expect(await store.addUsage([inc({ requests: 2 })], batch('w1', 1))).toBe(true);
+      expect(await store.addUsage([inc({ requests: 2 })], batch('w1', 1))).toBe(false);
+      expect(await store.addUsage([inc({ requests: 3 })], batch('w1', 2))).toBe(true);
+      expect(await store.addUsage([inc({ requests: 3 })], batch('w1', 2))).toBe(false);
+      expect(await store.addUsage([inc({ requests: 7 })], batch('w2', 1))).toBe(true);
+      expect(await getCatalog()).toBe(5 + 2 + 3 + 7);
     });
 
     it('pages rows with a cursor bound to the query and isolates partners', async () => {

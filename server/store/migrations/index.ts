@@ -9,6 +9,7 @@ import { contentVersionMigration } from './content-version.js';
 import { postgresSearchMigration } from './0002-postgres-search.js';
 import { sqliteSearchMigration } from './0002-sqlite-search.js';
 import { sqliteSearchTermsMigration } from './0003-sqlite-search-terms.js';
+import { usageWritersMigration } from './usage-writers.js';
 
 /** The SQLite migrations, in order. */
 export function sqliteMigrations(): Record<string, Migration> {
@@ -17,6 +18,7 @@ export function sqliteMigrations(): Record<string, Migration> {
     '0002_sqlite_search': sqliteSearchMigration,
     '0003_sqlite_search_terms': sqliteSearchTermsMigration,
     '0004_content_version': contentVersionMigration,
+    '0005_usage_writers': usageWritersMigration,
   };
 }
 
@@ -26,6 +28,7 @@ export function postgresMigrations(): Record<string, Migration> {
     '0001_core': coreMigration({ keyCollation: 'C' }),
     '0002_postgres_search': postgresSearchMigration,
     '0003_content_version': contentVersionMigration,
+    '0004_usage_writers': usageWritersMigration,
   };
 }
 

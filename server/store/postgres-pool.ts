@@ -1,0 +1,124 @@
+/**
+ * The PostgreSQL engine's connections (server/store/postgres.ts uses them): which errors mean
+ * "PostgreSQL cannot answer now", a pool seam that never hands out a connection that broke, and
+ * the pools one store opens, with the bounds of every wait.
+ */
+import type { PostgresPool, PostgresPoolClient } from 'kysely';
+import pg from 'pg';
+
+export interface PostgresOptions {
+  /** Connections per process (default 10). */
+  poolMax?: number;
+  /** Bound on opening a connection and on waiting for a free one (default 3000 ms). */
+  connectTimeoutMs?: number;
+  /** Bound on one statement, enforced by the server (default 5000 ms); replies wait 1 s longer. */
+  statementTimeoutMs?: number;
+  /** Told about pool-level connection errors (idle connections that broke); default: ignored. */
+  onPoolError?: (error: Error) => void;
+}
+
+/**
+ * SQLSTATEs meaning "cannot answer now": connection exceptions (08), operator intervention
+ * (57: shutdown, statement timeout 57014, cannot connect now), insufficient resources (53),
+ * lock not available (55P03), serialization failure and deadlock (40001, 40P01).
+ */
+const UNAVAILABLE_SQLSTATE = /^(08|57|53)|^55P03$|^40001$|^40P01$/;
+/** Node socket and DNS errors of an unreachable server. */
+const UNAVAILABLE_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ECONNABORTED']);
+/** pg's own messages for timeouts and broken or closed connections. */
+const UNAVAILABLE_MESSAGE =
+  /Connection terminated|timeout exceeded when trying to connect|Query read timeout|not queryable|Cannot use a pool after calling end|connection timeout|Client has encountered a connection error/i;
+
+/** True when a pg error means PostgreSQL cannot answer now (unreachable, timed out, shutting down). */
+export function isPostgresUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && (UNAVAILABLE_SQLSTATE.test(code) || UNAVAILABLE_ERRNO.has(code))) return true;
+  if (error instanceof AggregateError && error.errors.some(isPostgresUnavailable)) return true;
+  return UNAVAILABLE_MESSAGE.test(error.message);
+}
+
+/** True when the connection that raised the error must not be reused. */
+function breaksConnection(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  // A statement the server cancelled (57014) leaves the connection healthy.
+  if (code === '57014') return false;
+  return isPostgresUnavailable(error);
+}
+
+/**
+ * kysely's pool seam over a pg.Pool: a connection whose query timed out on the client or broke
+ * is released with the error, which makes pg-pool destroy it instead of reusing it (after a
+ * client-side timeout the connection may still be busy with the old statement). An error event
+ * on a checked-out connection is absorbed (the next query fails instead of the process).
+ */
+export function guardedPool(pool: pg.Pool): PostgresPool {
+  return {
+    async connect(): Promise<PostgresPoolClient> {
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      const onError = (error: Error) => void (broken ??= error);
+      client.on('error', onError);
+      const query = async (text: string, parameters: ReadonlyArray<unknown>) => {
+        try {
+          return await client.query(text, parameters as unknown[]);
+        } catch (error) {
+          if (breaksConnection(error)) broken ??= error as Error;
+          throw error;
+        }
+      };
+      return {
+        query: query as unknown as PostgresPoolClient['query'],
+        release() {
+          client.removeListener('error', onError);
+          client.release(broken);
+        },
+      };
+    },
+    end: () => pool.end(),
+  };
+}
+
+export interface PostgresPools {
+  /** The connections of every store operation. */
+  pool: pg.Pool;
+  /**
+   * One connection of its own for the readiness probe (ping), so that /readyz tells whether
+   * PostgreSQL answers, not whether this instance's pool is busy: under load, a probe queued
+   * behind requests would take a healthy instance out of rotation.
+   */
+  probe: pg.Pool;
+  /** Opens the connections migrations run on: without the statement timeout. */
+  migrationPool: () => pg.Pool;
+  /**
+   * Bound on one store operation from start to answer (server/store/guard.ts): a statement and
+   * the reply it waits for (statement timeout + 1 s), or opening a connection if that is longer.
+   */
+  operationTimeoutMs: number;
+}
+
+/** The pools of a store over the database at url; they connect lazily. */
+export function openPools(url: string, options: PostgresOptions = {}): PostgresPools {
+  const statementTimeoutMs = Math.max(1, Math.trunc(options.statementTimeoutMs ?? 5_000));
+  const connectTimeoutMs = Math.max(1, Math.trunc(options.connectTimeoutMs ?? 3_000));
+  // A server that stopped answering (not one that is merely slow) fails on the client side.
+  const replyTimeoutMs = statementTimeoutMs + 1_000;
+  const bounded = {
+    connectionString: url,
+    connectionTimeoutMillis: connectTimeoutMs,
+    idleTimeoutMillis: 30_000,
+    statement_timeout: statementTimeoutMs,
+    query_timeout: replyTimeoutMs,
+    // Idle transactions would hold the advisory write lock; the server ends such sessions.
+    idle_in_transaction_session_timeout: Math.max(10_000, statementTimeoutMs * 2),
+    keepAlive: true,
+  };
+  // An idle connection that breaks (server restart, network) emits here; without a listener the
+  // process would crash. The pool drops it and opens a new one on demand.
+  const watched = (pool: pg.Pool) => pool.on('error', (error) => options.onPoolError?.(error));
+  const pool = watched(new pg.Pool({ ...bounded, max: Math.max(1, Math.trunc(options.poolMax ?? 10)), application_name: 'partner-catalog' }));
+  const probe = watched(new pg.Pool({ ...bounded, max: 1, application_name: 'partner-catalog-probe' }));
+  const migrationPool = () =>
+    watched(new pg.Pool({ connectionString: url, max: 2, connectionTimeoutMillis: connectTimeoutMs, keepAlive: true, application_name: 'partner-catalog-migrate' }));
+  return { pool, probe, migrationPool, operationTimeoutMs: Math.max(replyTimeoutMs, connectTimeoutMs) };
+}

@@ -1,0 +1,125 @@
+/**
+ * Engines that stall (connections accepted, nothing answered: a partition, a hung server) rather
+ * than refuse, seen through the real server, and what an operator reads in the log meanwhile.
+ * The proxies are test/helpers/tcp-proxy.ts in `blackhole` mode. The bounds measured here are
+ * the ones README documents ("When one of them fails"), each with a margin for a loaded machine.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { authenticate, authenticateOnceBack, expectUnavailable, logLines, proxyTo, request } from '../helpers/fault-requests.js';
+import { bearer, startServer } from '../helpers/server.js';
+import { createTestSchema, reportSkipped, skipReason, TEST_DATABASE_URL, TEST_REDIS_URL, type TestSchema } from '../helpers/services.js';
+import { viaProxy } from '../helpers/tcp-proxy.js';
+
+const SERIES = 'ser_7hx2k9qmbd';
+/** What a busy 2-core machine may add to a bound: scheduling, not the server's waits. */
+const MARGIN_MS = 1_000;
+
+const skipped = skipReason({ postgres: true, redis: true });
+if (skipped) reportSkipped('Stall tests of PostgreSQL and Redis', skipped);
+
+const schemas: TestSchema[] = [];
+afterAll(async () => {
+  await Promise.all(schemas.splice(0).map((s) => s.drop()));
+});
+
+/** A server whose PostgreSQL is reached through a proxy the test controls. */
+async function serverBehindProxy(env: Record<string, string>) {
+  const proxy = await proxyTo(TEST_DATABASE_URL);
+  const schema = await createTestSchema();
+  schemas.push(schema);
+  const server = await startServer({ env: { ...env, DATABASE_URL: viaProxy(schema.url, proxy) } });
+  const partner = await server.partner({ [SERIES]: ['read'] });
+  return { proxy, server, partner, token: await server.token(partner) };
+}
+
+describe.skipIf(skipped)('PostgreSQL stalled', () => {
+  // The documented bound: the statement timeout + 1 s, or the connect timeout if larger (2 s both).
+  const env = { DATABASE_CONNECT_TIMEOUT_MS: '2000', DATABASE_STATEMENT_TIMEOUT_MS: '1000' };
+  const BOUND_MS = 2_000;
+
+  it('answers every request 503 within the documented bound, however many wait, and /readyz within 1 s', async () => {
+    const { proxy, server: stalled, partner, token } = await serverBehindProxy(env);
+    const series = () => request(stalled, `/api/partner/content/series/${SERIES}`, { headers: bearer(token) });
+    // Several pooled connections open and idle, as on a server in use.
+    await Promise.all(Array.from({ length: 6 }, series));
+
+    proxy.set('blackhole');
+    // Requests of one partner arriving together share the partner's state read, and later ones
+    // queue behind it; the bound holds for each of them.
+    const [answers, ready] = await Promise.all([
+      Promise.all([
+        ...Array.from({ length: 4 }, series),
+        request(stalled, '/api/partner/content/catalog', { headers: bearer(token) }),
+        request(stalled, '/api/partner/content/search?q=lighthouse', { headers: bearer(token) }),
+        authenticate(stalled, partner),
+      ]),
+      Promise.all([request(stalled, '/readyz'), request(stalled, '/readyz')]),
+    ]);
+    for (const answer of answers) expectUnavailable(answer, BOUND_MS + MARGIN_MS);
+    for (const answer of ready) expectUnavailable(answer, 1_000);
+
+    proxy.set('up');
+    expect((await authenticateOnceBack(stalled, partner)).status).toBe(200);
+    expect((await request(stalled, '/readyz')).status).toBe(200);
+  });
+
+  it('logs one line when PostgreSQL goes down and one when it is back, with the requests refused meanwhile', async () => {
+    const { proxy, server: stalled, partner, token } = await serverBehindProxy(env);
+
+    proxy.set('down');
+    for (let i = 0; i < 5; i++) expectUnavailable(await request(stalled, '/api/partner/content/catalog', { headers: bearer(token) }), BOUND_MS);
+    proxy.set('up');
+    expect((await authenticateOnceBack(stalled, partner)).status).toBe(200);
+
+    const lines = logLines(stalled);
+    const errors = lines.filter((l) => l.level >= 50);
+    expect(errors.map((l) => l.msg)).toEqual([expect.stringMatching(/^postgres unavailable/)]);
+    const back = lines.filter((l) => /^postgres available again/.test(l.msg));
+    expect(back).toHaveLength(1);
+    expect(back[0]).toMatchObject({ level: 30, refused: 5 });
+    expect(stalled.logs()).not.toMatch(/"stack"/);
+  });
+});
+
+describe.skipIf(skipped)('Redis stalled', () => {
+  const TIMEOUT_MS = 300;
+
+  it('costs at most one timeout per breaker period: later requests skip Redis while it is probed in the background', async () => {
+    const proxy = await proxyTo(TEST_REDIS_URL);
+    const server = await startServer({
+      limits: 'redis',
+      env: { REDIS_URL: viaProxy(TEST_REDIS_URL, proxy), REDIS_TIMEOUT_MS: String(TIMEOUT_MS), REDIS_BREAKER_MS: '500' },
+    });
+    const partner = await server.partner({ [SERIES]: ['read'] });
+    const token = await server.token(partner);
+
+    proxy.set('blackhole');
+    const probes = () => logLines(server).filter((l) => /^redis probe failed/.test(l.msg)).length;
+    const content: number[] = [];
+    const statuses = new Set<number>();
+    // Requests one after another until the background probe has failed twice (two periods and
+    // more), bounded: without a breaker each request would wait out the Redis timeout, so a
+    // second slow one ends the loop.
+    const slow = () => content.filter((ms) => ms >= TIMEOUT_MS).length;
+    for (let i = 0; i < 1_000 && probes() < 2 && slow() <= 1; i++) {
+      const answer = await request(server, '/api/partner/content/catalog', { headers: bearer(token) });
+      statuses.add(answer.status);
+      content.push(answer.ms);
+    }
+    expect(slow()).toBe(1);
+    expect(probes()).toBeGreaterThanOrEqual(2);
+    expect([...statuses].every((s) => s === 200 || s === 429)).toBe(true);
+    // Authentication fails closed, at once while the breaker is open.
+    expectUnavailable(await authenticate(server, partner), TIMEOUT_MS);
+
+    proxy.set('up');
+    expect((await authenticateOnceBack(server, partner)).status).toBe(200);
+    const lines = logLines(server);
+    expect(lines.filter((l) => l.level >= 50).map((l) => l.msg)).toEqual([expect.stringMatching(/^redis unavailable/)]);
+    const back = lines.filter((l) => /^redis available again/.test(l.msg));
+    expect(back).toHaveLength(1);
+    expect(back[0]).toMatchObject({ level: 30, refused: expect.any(Number), failedOpen: content.length });
+    expect(back[0]!.refused).toBeGreaterThanOrEqual(1);
+    expect(server.logs()).not.toMatch(/"stack"/);
+  });
+});
