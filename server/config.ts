@@ -34,6 +34,9 @@ export interface Config {
   metricsHost: string;
 }
 
+/** The CDN stream URLs point at when STREAM_BASE_URL is not set. */
+export const DEFAULT_STREAM_BASE_URL = 'https://cdn.halcyon-studios.example';
+
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
