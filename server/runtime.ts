@@ -10,7 +10,7 @@ import { createApp } from './app.js';
 import { createTokenService, type TokenService } from './auth/tokens.js';
 import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
-import { devJwtKeys, devStreamKeys } from './dev-keys.js';
+import { devCursorKeys, devJwtKeys, devStreamKeys } from './dev-keys.js';
 import { RedisLimits } from './http/redis-limits.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import { seedIfEmpty, type SeedResult } from './seed-demo.js';
@@ -48,6 +48,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
     options.overrides?.store ??
     (await openStore(config.databaseUrl, { ...config.database, onPoolError: (err) => logger.warn({ err }, 'database connection lost; it will be replaced') }));
   const seed = await seedIfEmpty(store, { production: config.production, now: new Date(clock.now()).toISOString() });
+  store.useCursorKeys(config.cursorKeys ?? (await devCursorKeys(store)));
   const tokens = await createTokenService({
     keys: config.jwtKeys ?? (await devJwtKeys(store)),
     issuer: config.jwtIssuer,
