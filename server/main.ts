@@ -30,7 +30,7 @@ try {
   console.error(`cannot start: ${(err as Error).message}`);
   process.exit(1);
 }
-const server = createAppServer(runtime.app);
+const server = createAppServer(runtime.app, { onRefusal: runtime.onParserRefusal });
 // Bounded waits for slow or stalled clients; keep-alive longer than typical load balancers' idle timeout.
 server.requestTimeout = 30_000;
 server.headersTimeout = 10_000;
