@@ -21,6 +21,7 @@ import { requireGrant } from './http/grants.js';
 import { ClockedMemoryStore } from './http/limit-store.js';
 import { resolveOperation } from './http/operation.js';
 import { problemHandler } from './http/problem.js';
+import { queryValues } from './http/query-values.js';
 import { rateLimits } from './http/rate-limit.js';
 import { requestId } from './http/request-id.js';
 import { responseCache } from './http/response-cache.js';
@@ -85,8 +86,13 @@ const apiSecurityHeaders = fixedHeaders('apiSecurityHeaders', helmet({
 
 const parseJson = express.json({ limit: '16kb' });
 
-/** express.json, skipped cheaply for requests without a body (the same test body-parser makes). */
+/**
+ * express.json for operations that take a body, skipped cheaply for requests without one (the
+ * same test body-parser makes). Other operations never read a body, so one sent with them
+ * cannot fail before authentication: Node discards it.
+ */
 function jsonBody(req: Request, res: Response, next: NextFunction): void {
+  if (!req.operation?.hasRequestBody) return next();
   if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) return next();
   parseJson(req, res, next);
 }
@@ -137,6 +143,7 @@ export function createApp(deps: AppDeps): Express {
       onLookup: (hit) => deps.metrics?.responseCache.inc({ result: hit ? 'hit' : 'miss' }),
     }),
     ...contractValidator(contract, API_PREFIX),
+    queryValues(),
     // With the response cache off, every request is checked against the store afresh too.
     requireGrant({ store, memoEntries: deps.responseCacheBytes ? GRANT_MEMO_ENTRIES : 0 }),
     async function dispatchOperation(req: Request, res: Response, next: NextFunction) {
