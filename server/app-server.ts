@@ -60,7 +60,8 @@ export function createAppServer(app: Express, options: AppServerOptions = {}): S
   if (typeof app !== 'function' || !app.request || !app.response) throw new Error('createAppServer: an Express app is required');
   const { onRefusal, ...serverOptions } = options;
   const { AppRequest, AppResponse } = appClasses(app);
-  const server = createServer({ ...serverOptions, IncomingMessage: AppRequest, ServerResponse: AppResponse }, app);
+  // The app refuses a request without Host itself (http/host-header.ts), as a problem document.
+  const server = createServer({ ...serverOptions, requireHostHeader: false, IncomingMessage: AppRequest, ServerResponse: AppResponse }, app);
   server.on('clientError', answerParserRefusals(onRefusal));
   server.on('checkExpectation', app);
   return server;

@@ -21,6 +21,7 @@ import { compose } from './http/compose.js';
 import { checkCredentials } from './http/credentials.js';
 import { failedAuthentications } from './http/failed-authentications.js';
 import { fixedHeaders } from './http/fixed-headers.js';
+import { requireHost } from './http/host-header.js';
 import { countUsage } from './http/count-usage.js';
 import { requireGrant } from './http/grants.js';
 import { ClockedMemoryStore } from './http/limit-store.js';
@@ -125,6 +126,7 @@ export function createApp(deps: AppDeps): Express {
     compose('everyRequest', [
       requestId(),
       accessLog({ logger }),
+      requireHost(),
       apiSecurityHeaders,
       ...(deps.metrics ? [measureRequests(deps.metrics)] : []),
     ]),

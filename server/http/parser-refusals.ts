@@ -51,8 +51,9 @@ export function answerParserRefusals(onRefusal?: (refusal: ParserRefusal) => voi
       return;
     }
     const [code, detail] = REFUSALS[err.code ?? ''] ?? MALFORMED;
+    // The request under way (a body too slow or malformed) names itself; otherwise the packet that failed may.
     const line = REQUEST_LINE.exec(err.rawPacket?.toString('latin1', 0, 16_500) ?? '');
-    const [method, path] = line ? [line[1], line[2]] : [undefined, undefined];
+    const [method, path] = pending ? [pending.req.method, pending.req.url?.split('?')[0]] : line ? [line[1], line[2]] : [undefined, undefined];
     const requestId = newRequestId();
     const problem = new ApiError(code, detail);
     const body = JSON.stringify(problemDocument(problem, { instance: path === undefined ? undefined : problemInstance(path), requestId }));

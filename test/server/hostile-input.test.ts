@@ -121,3 +121,13 @@ describe('very long paths', () => {
     expect(res.violations).toEqual([]);
   });
 });
+
+describe('HEAD', () => {
+  it('answers HEAD on an operation as its GET without a body, whether or not the page is cached', async () => {
+    const server = await startServer({ env: { RESPONSE_CACHE_MB: '0' } });
+    const res = await fetch(`${server.url}/api/partner/content/catalog?limit=1`, { method: 'HEAD', headers: bearer(await reader(server)) });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await res.text()).toBe('');
+  });
+});
