@@ -16,9 +16,20 @@
  * a subclass instance from the whole constructor chain; a plain function constructor left the
  * request with no in-object room, and the router's first symbol-keyed property turned it into a
  * slow dictionary object.
+ *
+ * The server also answers what Node refuses before the app sees a request (oversized headers,
+ * malformed requests, timeouts) with problem documents (http/parser-refusals.ts), and hands
+ * requests with an `Expect` other than 100-continue to the app instead of answering a bare 417
+ * (RFC 9110 lets a server ignore expectations it does not know).
  */
-import { createServer, IncomingMessage, ServerResponse, type Server } from 'node:http';
+import { createServer, IncomingMessage, ServerResponse, type Server, type ServerOptions } from 'node:http';
 import type { Express } from 'express';
+import { answerParserRefusals, type ParserRefusal } from './http/parser-refusals.js';
+
+export interface AppServerOptions extends Pick<ServerOptions, 'headersTimeout' | 'requestTimeout' | 'connectionsCheckingInterval'> {
+  /** Called for every request Node's parser refused, once its problem document is written. */
+  onRefusal?: (refusal: ParserRefusal) => void;
+}
 
 interface AppClasses {
   AppRequest: typeof IncomingMessage;
@@ -45,8 +56,13 @@ function appClasses(app: Express): AppClasses {
 }
 
 /** An HTTP server (not listening) that answers with `app`, its requests and responses made with the app's prototypes. */
-export function createAppServer(app: Express): Server {
+export function createAppServer(app: Express, options: AppServerOptions = {}): Server {
   if (typeof app !== 'function' || !app.request || !app.response) throw new Error('createAppServer: an Express app is required');
+  const { onRefusal, ...serverOptions } = options;
   const { AppRequest, AppResponse } = appClasses(app);
-  return createServer({ IncomingMessage: AppRequest, ServerResponse: AppResponse }, app);
+  // The app refuses a request without Host itself (http/host-header.ts), as a problem document.
+  const server = createServer({ ...serverOptions, requireHostHeader: false, IncomingMessage: AppRequest, ServerResponse: AppResponse }, app);
+  server.on('clientError', answerParserRefusals(onRefusal));
+  server.on('checkExpectation', app);
+  return server;
 }

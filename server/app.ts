@@ -1,8 +1,11 @@
 /**
  * createApp(deps) builds the Express app and never listens (server/main.ts does). The chain, in
  * order: request id, logging, security headers, probes, operation lookup from the contract,
- * usage counting, JSON body, bearer auth, the group's rate limit, the response cache, contract
- * validation, grant enforcement, the operation's handler, and one problem+json error handler.
+ * usage counting, JSON body (operations that take one), bearer auth (or, for authenticate, its
+ * attempt counted against the client address), the group's rate limit, the response cache,
+ * contract validation and defensive reading of the query, the API key and secret check and
+ * then the partner's rate limit (authenticate), grant enforcement, the operation's handler, and
+ * one problem+json error handler.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -17,12 +20,16 @@ import { ApiError } from './errors.js';
 import { accessLog } from './http/access-log.js';
 import { bearerAuth } from './http/authenticate.js';
 import { compose } from './http/compose.js';
+import { checkCredentials } from './http/credentials.js';
+import { failedAuthentications } from './http/failed-authentications.js';
 import { fixedHeaders } from './http/fixed-headers.js';
+import { requireHost } from './http/host-header.js';
 import { countUsage } from './http/count-usage.js';
 import { requireGrant } from './http/grants.js';
 import { ClockedMemoryStore } from './http/limit-store.js';
 import { resolveOperation } from './http/operation.js';
 import { problemHandler } from './http/problem.js';
+import { queryValues } from './http/query-values.js';
 import { rateLimits } from './http/rate-limit.js';
 import { readinessProbe } from './http/readiness.js';
 import { requestId } from './http/request-id.js';
@@ -93,8 +100,13 @@ const apiSecurityHeaders = fixedHeaders('apiSecurityHeaders', helmet({
 
 const parseJson = express.json({ limit: '16kb' });
 
-/** express.json, skipped cheaply for requests without a body (the same test body-parser makes). */
+/**
+ * express.json for operations that take a body, skipped cheaply for requests without one (the
+ * same test body-parser makes). Other operations never read a body, so one sent with them
+ * cannot fail before authentication: Node discards it.
+ */
 function jsonBody(req: Request, res: Response, next: NextFunction): void {
+  if (!req.operation?.hasRequestBody) return next();
   if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) return next();
   parseJson(req, res, next);
 }
@@ -122,29 +134,43 @@ export function createApp(deps: AppDeps): Express {
     compose('everyRequest', [
       requestId(),
       accessLog({ logger }),
+      requireHost(),
       apiSecurityHeaders,
       ...(deps.metrics ? [measureRequests(deps.metrics)] : []),
     ]),
   );
 
+  const createLimitStore = deps.createLimitStore ?? ((prefix: string) => new ClockedMemoryStore(clock, prefix));
+  const failures = failedAuthentications({
+    limit: contract.failedAuthentication,
+    createLimitStore,
+    logger,
+    metrics: deps.metrics,
+    limitMultiplier: deps.limitMultiplier,
+  });
+  const limits = rateLimits({
+    groups: contract.groups,
+    createLimitStore,
+    limitMultiplier: deps.limitMultiplier,
+    onLimited: (group) => deps.metrics?.rateLimited.inc({ group }),
+  });
+
   const partnerApi = compose('partnerApi', [
     resolveOperation(contract.operations),
     countUsage({ recorder: deps.recorder }),
     jsonBody,
-    bearerAuth({ tokens: deps.tokens, store }),
-    rateLimits({
-      groups: contract.groups,
-      store,
-      createLimitStore: deps.createLimitStore ?? ((prefix) => new ClockedMemoryStore(clock, prefix)),
-      limitMultiplier: deps.limitMultiplier,
-      onLimited: (group) => deps.metrics?.rateLimited.inc({ group }),
-    }),
+    bearerAuth({ tokens: deps.tokens, store, failures }),
+    failures.guardCredentials,
+    limits.afterBearer,
     responseCache({
       operations: CACHEABLE_OPERATIONS,
       maxBytes: deps.responseCacheBytes ?? 0,
       onLookup: (hit) => deps.metrics?.responseCache.inc({ result: hit ? 'hit' : 'miss' }),
     }),
     ...contractValidator(contract, API_PREFIX),
+    queryValues(),
+    checkCredentials({ store, failures }),
+    limits.afterCredentials,
     // With the response cache off, every request is checked against the store afresh too.
     requireGrant({ store, memoEntries: deps.responseCacheBytes ? GRANT_MEMO_ENTRIES : 0 }),
     async function dispatchOperation(req: Request, res: Response, next: NextFunction) {

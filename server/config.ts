@@ -4,6 +4,7 @@
  * table lists the same variables.
  */
 import type { JWK } from 'jose';
+import type { SecretKey } from './store/cursor.js';
 import type { StreamKey } from './streaming/signer.js';
 
 export interface Config {
@@ -24,6 +25,8 @@ export interface Config {
   streamBaseUrl: string;
   streamKeys: StreamKey[] | undefined;
   streamTtlSeconds: number;
+  /** Keys page cursors are signed with (the first) and checked with (all); undefined: the stored development key. */
+  cursorKeys: SecretKey[] | undefined;
   trustProxy: boolean | number | string;
   logLevel: string;
   rateLimitMultiplier: number;
@@ -38,6 +41,9 @@ export interface Config {
   metricsPort: number;
   metricsHost: string;
 }
+
+/** The CDN stream URLs point at when STREAM_BASE_URL is not set. */
+export const DEFAULT_STREAM_BASE_URL = 'https://cdn.halcyon-studios.example';
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -71,20 +77,25 @@ function parseJwtKeys(raw: string, problems: string[]): JWK[] | undefined {
   }
 }
 
-/** Parses STREAM_SIGNING_KEYS (`kid=secret,...`, secrets base64url of at least 32 bytes); pushes a problem when malformed. */
-export function parseStreamKeys(raw: string, problems: string[]): StreamKey[] | undefined {
-  const keys: StreamKey[] = [];
+/** Parses a key list (`kid=secret,...`, secrets base64url of at least 32 bytes) named `name`; pushes a problem when malformed. */
+function parseKeyList(name: string, raw: string, problems: string[]): SecretKey[] | undefined {
+  const keys: SecretKey[] = [];
   for (const entry of raw.split(',').map((s) => s.trim()).filter(Boolean)) {
     const [id, secret] = entry.split('=');
     const bytes = secret ? Buffer.from(secret, 'base64url') : Buffer.alloc(0);
     if (!id || !/^[A-Za-z0-9._-]{1,64}$/.test(id) || bytes.length < 32) {
-      problems.push('STREAM_SIGNING_KEYS must be a comma-separated list of kid=secret, each secret at least 32 bytes in base64url');
+      problems.push(`${name} must be a comma-separated list of kid=secret, each secret at least 32 bytes in base64url`);
       return undefined;
     }
     keys.push({ id, secret: bytes });
   }
-  if (keys.length === 0) problems.push('STREAM_SIGNING_KEYS is empty');
+  if (keys.length === 0) problems.push(`${name} is empty`);
   return keys.length ? keys : undefined;
+}
+
+/** Parses STREAM_SIGNING_KEYS (`kid=secret,...`, secrets base64url of at least 32 bytes); pushes a problem when malformed. */
+export function parseStreamKeys(raw: string, problems: string[]): StreamKey[] | undefined {
+  return parseKeyList('STREAM_SIGNING_KEYS', raw, problems);
 }
 
 function parseTrustProxy(raw: string | undefined): boolean | number | string {
@@ -125,9 +136,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const production = env.NODE_ENV === 'production';
   const jwtKeys = env.JWT_SIGNING_KEYS ? parseJwtKeys(env.JWT_SIGNING_KEYS, problems) : undefined;
   const streamKeys = env.STREAM_SIGNING_KEYS ? parseStreamKeys(env.STREAM_SIGNING_KEYS, problems) : undefined;
-  if (production && !env.JWT_SIGNING_KEYS) problems.push('JWT_SIGNING_KEYS is required when NODE_ENV=production');
-  if (production && !env.STREAM_SIGNING_KEYS) problems.push('STREAM_SIGNING_KEYS is required when NODE_ENV=production');
-  const streamBaseUrl = env.STREAM_BASE_URL ?? 'https://cdn.halcyon-studios.example';
+  const cursorKeys = env.CURSOR_SIGNING_KEYS ? parseKeyList('CURSOR_SIGNING_KEYS', env.CURSOR_SIGNING_KEYS, problems) : undefined;
+  for (const name of ['JWT_SIGNING_KEYS', 'STREAM_SIGNING_KEYS', 'CURSOR_SIGNING_KEYS']) {
+    if (production && !env[name]) problems.push(`${name} is required when NODE_ENV=production`);
+  }
+  const streamBaseUrl = env.STREAM_BASE_URL ?? DEFAULT_STREAM_BASE_URL;
   if (!/^https:\/\/[^\s/]+(\/\S*)?$/.test(streamBaseUrl)) problems.push('STREAM_BASE_URL must be an https URL');
   const rateLimitMultiplier = integer(env, 'BENCH_RATE_LIMIT_MULTIPLIER', 1, 1, 1_000_000, problems);
   if (production && rateLimitMultiplier !== 1) problems.push('BENCH_RATE_LIMIT_MULTIPLIER is a benchmark setting and cannot be used when NODE_ENV=production');
@@ -153,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     streamBaseUrl,
     streamKeys,
     streamTtlSeconds: integer(env, 'STREAM_URL_TTL_SECONDS', 3600, 60, 86_400, problems),
+    cursorKeys,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel,
     rateLimitMultiplier,

@@ -1,11 +1,12 @@
 /**
  * Development signing keys. Outside production, when no keys are configured, the first start
- * generates them and keeps them in the store's settings, so tokens and stream URLs survive a
- * restart and every instance on the same database agrees. Production refuses to start without
- * configured keys (server/config.ts).
+ * generates them and keeps them in the store's settings, so tokens, stream URLs and page cursors
+ * survive a restart and every instance on the same database agrees. Production refuses to start
+ * without configured keys (server/config.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
+import type { SecretKey } from './store/cursor.js';
 import type { StreamKey } from './streaming/signer.js';
 import type { Store } from './store/types.js';
 
@@ -21,5 +22,11 @@ export async function devJwtKeys(store: Store): Promise<JWK[]> {
 /** The stored development stream-signing key, generated on first use. */
 export async function devStreamKeys(store: Store): Promise<StreamKey[]> {
   const secret = await store.setSettingIfAbsent('dev_stream_signing_key', randomBytes(32).toString('base64url'));
+  return [{ id: 'dev-1', secret: Buffer.from(secret, 'base64url') }];
+}
+
+/** The stored development key page cursors are signed with, generated on first use. */
+export async function devCursorKeys(store: Store): Promise<SecretKey[]> {
+  const secret = await store.setSettingIfAbsent('dev_cursor_signing_key', randomBytes(32).toString('base64url'));
   return [{ id: 'dev-1', secret: Buffer.from(secret, 'base64url') }];
 }

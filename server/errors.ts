@@ -15,6 +15,7 @@ interface ProblemKind {
 
 export const PROBLEMS: Record<ProblemCode, ProblemKind> = {
   validation_failed: { status: 400, title: 'Bad Request' },
+  malformed_request: { status: 400, title: 'Malformed Request' },
   invalid_json: { status: 400, title: 'Malformed JSON' },
   invalid_cursor: { status: 400, title: 'Invalid Cursor' },
   invalid_date_range: { status: 400, title: 'Invalid Date Range' },
@@ -25,9 +26,11 @@ export const PROBLEMS: Record<ProblemCode, ProblemKind> = {
   forbidden: { status: 403, title: 'Forbidden' },
   not_found: { status: 404, title: 'Not Found' },
   method_not_allowed: { status: 405, title: 'Method Not Allowed' },
+  request_timeout: { status: 408, title: 'Request Timeout' },
   payload_too_large: { status: 413, title: 'Payload Too Large' },
   unsupported_media_type: { status: 415, title: 'Unsupported Media Type' },
   rate_limited: { status: 429, title: 'Too Many Requests' },
+  request_header_fields_too_large: { status: 431, title: 'Request Header Fields Too Large' },
   outside_availability_window: { status: 451, title: 'Outside Availability Window' },
   internal_error: { status: 500, title: 'Internal Server Error' },
   service_unavailable: { status: 503, title: 'Service Unavailable' },

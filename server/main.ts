@@ -32,7 +32,7 @@ try {
   console.error(`cannot start: ${(err as Error).message}`);
   process.exit(1);
 }
-const server = createAppServer(runtime.app);
+const server = createAppServer(runtime.app, { onRefusal: runtime.onParserRefusal });
 const connections = drainConnections(server);
 // Bounded waits for slow or stalled clients; keep-alive longer than typical load balancers' idle timeout.
 server.requestTimeout = 30_000;

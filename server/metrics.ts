@@ -1,7 +1,8 @@
 /**
  * Prometheus metrics (prom-client), served on their own port (METRICS_PORT) so they never share
  * the partners' listener: request counts and latency by operation and status, rate-limit
- * rejections by group, the usage buffer's depth, and the default process metrics.
+ * rejections by group, failed authentications by credential and partner, the usage buffer's
+ * depth, and the default process metrics.
  */
 import { createServer, type Server } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
@@ -12,6 +13,8 @@ export interface Metrics {
   requests: Counter<'operation' | 'status'>;
   latency: Histogram<'operation' | 'status'>;
   rateLimited: Counter<'group'>;
+  /** By credential (api_key, bearer) and the partner the key or token named (`unknown` for none): bounded by the partners. */
+  failedAuthentications: Counter<'credential' | 'partner'>;
   responseCache: Counter<'result'>;
   /** Reports the value of the usage buffer depth at scrape time. */
   watchUsageBuffer(depth: () => number): void;
@@ -41,6 +44,12 @@ export function createMetrics(): Metrics {
       registers: [registry],
     }),
     rateLimited: new Counter({ name: 'partner_api_rate_limited_total', help: 'Requests refused with 429, by rate-limit group', labelNames: ['group'], registers: [registry] }),
+    failedAuthentications: new Counter({
+      name: 'partner_api_failed_authentications_total',
+      help: 'Failed authentications (wrong or unknown API key or secret, missing, invalid, expired or revoked token), by credential and the partner it named',
+      labelNames: ['credential', 'partner'],
+      registers: [registry],
+    }),
     responseCache: new Counter({
       name: 'partner_api_response_cache_total',
       help: 'Cacheable Content reads answered from validated cached bytes (hit) or built by their handler (miss)',

@@ -10,7 +10,8 @@ import { createApp } from './app.js';
 import { createTokenService, type TokenService } from './auth/tokens.js';
 import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
-import { devJwtKeys, devStreamKeys } from './dev-keys.js';
+import { devCursorKeys, devJwtKeys, devStreamKeys } from './dev-keys.js';
+import type { ParserRefusal } from './http/parser-refusals.js';
 import { RedisLimits } from './http/redis-limits.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import { OutageLog } from './outage-log.js';
@@ -28,6 +29,8 @@ export interface Runtime {
   recorder: UsageRecorder;
   metrics: Metrics;
   seed: SeedResult;
+  /** Counts and logs a request Node's HTTP parser refused (pass it to createAppServer as onRefusal). */
+  onParserRefusal(refusal: ParserRefusal): void;
   /** Marks the instance as draining: /readyz answers 503 from now on. */
   drain(): void;
   /** Flushes usage and closes the store. */
@@ -58,6 +61,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
   });
   store.watchAvailability({ unavailable: (err) => storeOutage.down(err), available: () => storeOutage.up() });
   const seed = await seedIfEmpty(store, { production: config.production, now: new Date(clock.now()).toISOString() });
+  store.useCursorKeys(config.cursorKeys ?? (await devCursorKeys(store)));
   const tokens = await createTokenService({
     keys: config.jwtKeys ?? (await devJwtKeys(store)),
     issuer: config.jwtIssuer,
@@ -105,6 +109,10 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
     recorder,
     metrics,
     seed,
+    onParserRefusal({ status, code, method, path }) {
+      metrics.requests.inc({ operation: 'none', status: String(status) });
+      logger.info({ req: { method, url: path?.slice(0, 256) }, res: { statusCode: status }, code }, 'request refused by the HTTP parser');
+    },
     drain: () => {
       draining = true;
     },

@@ -12,7 +12,7 @@ export interface paths {
         put?: never;
         /**
          * Exchange an API key and secret for an access token
-         * @description Returns a 24-hour access token for the partner behind `api_key`. Send the credentials in the JSON body, never in the URL. Wrong credentials, a disabled partner or a secret that has been regenerated answer `401`. Counted per partner (per client address when the key is unknown) in the Authentication group.
+         * @description Returns a 24-hour access token for the partner behind `api_key`. Send the credentials in the JSON body, never in the URL. Wrong credentials, a disabled partner or a secret that has been regenerated answer `401`. Successful authentications count against the partner's Authentication limit; failed ones (a wrong secret, an unknown key, a disabled partner) count against the client address's limit of failed authentications, never against the partner's (`x-authentication`: the API key and secret in the body are this operation's credentials).
          */
         post: operations["authenticate"];
         delete?: never;
@@ -539,14 +539,14 @@ export interface components {
             detail: string;
             /**
              * Format: uri-reference
-             * @description The request path that produced the problem.
+             * @description The request path that produced the problem; left out when the path is longer than 2048 characters or could not be read.
              */
             instance?: string;
             /**
              * @description Stable, machine-readable problem code. Branch on this, not on `title` or `detail`.
              * @enum {string}
              */
-            code: "validation_failed" | "invalid_json" | "invalid_cursor" | "invalid_date_range" | "invalid_credentials" | "unauthorized" | "token_expired" | "token_revoked" | "forbidden" | "not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "outside_availability_window" | "rate_limited" | "internal_error" | "service_unavailable";
+            code: "validation_failed" | "malformed_request" | "invalid_json" | "invalid_cursor" | "invalid_date_range" | "invalid_credentials" | "unauthorized" | "token_expired" | "token_revoked" | "forbidden" | "not_found" | "method_not_allowed" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "request_header_fields_too_large" | "outside_availability_window" | "rate_limited" | "internal_error" | "service_unavailable";
             /** @description Identifies the request in the studio's logs; quote it when asking for support. */
             request_id: string;
             /** @description Each validation failure, when `code` is `validation_failed`. */
@@ -591,7 +591,16 @@ export interface components {
         UsageGroupBy: "day" | "operation" | "series";
     };
     responses: {
-        /** @description The request is malformed or fails validation. */
+        /** @description The representation has not changed: the request's `If-None-Match` matches its `ETag` (or is `*`). No body. */
+        NotModified: {
+            headers: {
+                ETag: components["headers"]["ETag"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description The request is malformed (`malformed_request`: it cannot be parsed as HTTP, or its body does not match its `Content-Encoding`) or fails validation. */
         BadRequest: {
             headers: {
                 RateLimit: components["headers"]["RateLimit"];
@@ -603,7 +612,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The credentials or the access token are missing, wrong, expired or revoked. */
+        /** @description The credentials or the access token are missing, wrong, expired or revoked. Failed authentications are limited per client address (`429` past the limit); they never count against the budget of the partner whose key was sent. */
         Unauthorized: {
             headers: {
                 RateLimit: components["headers"]["RateLimit"];
@@ -639,6 +648,16 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description The request's headers or body did not arrive in time. Answered before the request is routed, so no rate-limit headers; the connection is closed. */
+        RequestTimeout: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description The request body is larger than the limit (16 KiB). */
         PayloadTooLarge: {
             headers: {
@@ -663,12 +682,22 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The rate limit of this operation's group is exhausted; retry after `Retry-After` seconds. */
+        /** @description The rate limit of this operation's group is exhausted, or the client address has failed to authenticate too often (see the rate limits in the introduction); retry after `Retry-After` seconds. */
         TooManyRequests: {
             headers: {
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 "Retry-After": components["headers"]["Retry-After"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The request's headers (with the request line) are larger than 16 KiB. Answered before the request is routed, so no rate-limit headers; the connection is closed. */
+        RequestHeaderFieldsTooLarge: {
+            headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -728,7 +757,7 @@ export interface components {
         Limit: number;
         /**
          * @description The `next_cursor` of the previous page, unchanged. Only valid with the same filters.
-         * @example eyJrIjpbInNtYWxsIGhvdXJzIiwic2VyXzlrZDRwNnZ5amEiXSwiYyI6InR2LU5lUG1lU3FIbnhIN3UifQ
+         * @example eyJrIjpbInNtYWxsIGhvdXJzIiwic2VyXzlrZDRwNnZ5amEiXSwiaSI6ImV4YW1wbGUiLCJjIjoidHBkZFhvZUZUMXZ5b25Udm9jN0QzUSJ9
          */
         Cursor: string;
         /**
@@ -737,7 +766,7 @@ export interface components {
          */
         Genre: components["schemas"]["Genre"];
         /**
-         * @description Only series whose metadata, seasons or episodes changed at or after this instant. Use it with `sort=updated_at` to keep a copy in sync.
+         * @description Only series whose metadata, seasons or episodes changed at or after this instant. Use it with `sort=updated_at` to keep a copy in sync. The colons may be sent unencoded (`allowReserved`); encode a `+` offset as `%2B`. A leap second (`23:59:60`) means the instant right after it.
          * @example 2026-11-01T00:00:00Z
          */
         UpdatedSince: string;
@@ -784,6 +813,11 @@ export interface components {
     };
     requestBodies: never;
     headers: {
+        /**
+         * @description A validator of the representation; send it back as `If-None-Match` to get `304` while it is unchanged.
+         * @example W/"1f3a-qk3Ck0S3x3PkqG1p8ZQ0W3b0bXk"
+         */
+        ETag: string;
         /**
          * @description Remaining quota of this operation's group in the current window
          *     (draft-ietf-httpapi-ratelimit-headers-08), for example `"100-in-1min"; r=97; t=42`:
@@ -839,9 +873,11 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -858,6 +894,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -867,9 +904,12 @@ export interface operations {
                     "application/json": components["schemas"]["TokenStatus"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            408: components["responses"]["RequestTimeout"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -884,7 +924,7 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /**
                  * @description The `next_cursor` of the previous page, unchanged. Only valid with the same filters.
-                 * @example eyJrIjpbInNtYWxsIGhvdXJzIiwic2VyXzlrZDRwNnZ5amEiXSwiYyI6InR2LU5lUG1lU3FIbnhIN3UifQ
+                 * @example eyJrIjpbInNtYWxsIGhvdXJzIiwic2VyXzlrZDRwNnZ5amEiXSwiaSI6ImV4YW1wbGUiLCJjIjoidHBkZFhvZUZUMXZ5b25Udm9jN0QzUSJ9
                  */
                 cursor?: components["parameters"]["Cursor"];
             };
@@ -897,6 +937,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -906,9 +947,12 @@ export interface operations {
                     "application/json": components["schemas"]["EntitlementList"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            408: components["responses"]["RequestTimeout"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -922,7 +966,7 @@ export interface operations {
                  */
                 genre?: components["parameters"]["Genre"];
                 /**
-                 * @description Only series whose metadata, seasons or episodes changed at or after this instant. Use it with `sort=updated_at` to keep a copy in sync.
+                 * @description Only series whose metadata, seasons or episodes changed at or after this instant. Use it with `sort=updated_at` to keep a copy in sync. The colons may be sent unencoded (`allowReserved`); encode a `+` offset as `%2B`. A leap second (`23:59:60`) means the instant right after it.
                  * @example 2026-11-01T00:00:00Z
                  */
                 updated_since?: components["parameters"]["UpdatedSince"];
@@ -938,7 +982,7 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /**
                  * @description The `next_cursor` of the previous page, unchanged. Only valid with the same filters.
-                 * @example eyJrIjpbInNtYWxsIGhvdXJzIiwic2VyXzlrZDRwNnZ5amEiXSwiYyI6InR2LU5lUG1lU3FIbnhIN3UifQ
+                 * @example eyJrIjpbInNtYWxsIGhvdXJzIiwic2VyXzlrZDRwNnZ5amEiXSwiaSI6ImV4YW1wbGUiLCJjIjoidHBkZFhvZUZUMXZ5b25Udm9jN0QzUSJ9
                  */
                 cursor?: components["parameters"]["Cursor"];
             };
@@ -951,6 +995,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -960,9 +1005,12 @@ export interface operations {
                     "application/json": components["schemas"]["SeriesList"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            408: components["responses"]["RequestTimeout"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -987,7 +1035,7 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /**
                  * @description The `next_cursor` of the previous page, unchanged. Only valid with the same filters.
-                 * @example eyJrIjpbInNtYWxsIGhvdXJzIiwic2VyXzlrZDRwNnZ5amEiXSwiYyI6InR2LU5lUG1lU3FIbnhIN3UifQ
+                 * @example eyJrIjpbInNtYWxsIGhvdXJzIiwic2VyXzlrZDRwNnZ5amEiXSwiaSI6ImV4YW1wbGUiLCJjIjoidHBkZFhvZUZUMXZ5b25Udm9jN0QzUSJ9
                  */
                 cursor?: components["parameters"]["Cursor"];
             };
@@ -1000,6 +1048,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1009,9 +1058,12 @@ export interface operations {
                     "application/json": components["schemas"]["SearchResults"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            408: components["responses"]["RequestTimeout"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -1034,6 +1086,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1043,11 +1096,14 @@ export interface operations {
                     "application/json": components["schemas"]["Series"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -1067,7 +1123,7 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /**
                  * @description The `next_cursor` of the previous page, unchanged. Only valid with the same filters.
-                 * @example eyJrIjpbInNtYWxsIGhvdXJzIiwic2VyXzlrZDRwNnZ5amEiXSwiYyI6InR2LU5lUG1lU3FIbnhIN3UifQ
+                 * @example eyJrIjpbInNtYWxsIGhvdXJzIiwic2VyXzlrZDRwNnZ5amEiXSwiaSI6ImV4YW1wbGUiLCJjIjoidHBkZFhvZUZUMXZ5b25Udm9jN0QzUSJ9
                  */
                 cursor?: components["parameters"]["Cursor"];
             };
@@ -1086,6 +1142,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1095,11 +1152,14 @@ export interface operations {
                     "application/json": components["schemas"]["EpisodeList"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -1122,6 +1182,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1131,11 +1192,14 @@ export interface operations {
                     "application/json": components["schemas"]["Episode"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -1164,6 +1228,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1173,11 +1238,14 @@ export interface operations {
                     "application/json": components["schemas"]["StreamLocation"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             451: components["responses"]["OutsideAvailabilityWindow"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -1208,7 +1276,7 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /**
                  * @description The `next_cursor` of the previous page, unchanged. Only valid with the same filters.
-                 * @example eyJrIjpbInNtYWxsIGhvdXJzIiwic2VyXzlrZDRwNnZ5amEiXSwiYyI6InR2LU5lUG1lU3FIbnhIN3UifQ
+                 * @example eyJrIjpbInNtYWxsIGhvdXJzIiwic2VyXzlrZDRwNnZ5amEiXSwiaSI6ImV4YW1wbGUiLCJjIjoidHBkZFhvZUZUMXZ5b25Udm9jN0QzUSJ9
                  */
                 cursor?: components["parameters"]["Cursor"];
             };
@@ -1221,6 +1289,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1230,9 +1299,12 @@ export interface operations {
                     "application/json": components["schemas"]["UsageReport"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            408: components["responses"]["RequestTimeout"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };

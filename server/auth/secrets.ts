@@ -7,7 +7,7 @@ import { randomBytes, randomInt, scrypt, timingSafeEqual, type ScryptOptions } f
 const ID_ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyz';
 // N=2^15, r=8, p=1: ~30 ms and 32 MiB per hash on this class of machine (OWASP's minimum is N=2^17
 // for passwords; API secrets carry 256 random bits, so brute force is not the threat a slow hash
-// answers, and authenticate is limited to 10 calls a minute per partner).
+// answers; failed authentications are limited per client address, see docs/decisions.md).
 const SCRYPT = { N: 2 ** 15, r: 8, p: 1, keylen: 32, maxmem: 64 * 1024 * 1024 } as const;
 
 function randomId(prefix: string, length: number): string {

@@ -1,6 +1,8 @@
 /**
  * Access tokens: ES256-signed JWTs (RFC 8725 practices). The algorithm, issuer and audience are
- * pinned; `exp`, `iat`, `sub` and `jti` are required. Several keys verify (looked up by `kid`),
+ * pinned; `exp`, `iat`, `sub` and `jti` are required, and `iat` may not lie in the future (beyond
+ * a few seconds of clock skew between instances). Only the exact compact serialization the server
+ * issues verifies (auth/compact-jws.ts). Several keys verify (looked up by `kid`),
  * the first signs, so a key can be rotated while tokens signed by the previous one live out their
  * 24 hours. Revocation is not decided here: tokens carry the partner's credential version (`cv`),
  * which the bearer middleware compares with the store on every request.
@@ -9,8 +11,15 @@ import { randomUUID } from 'node:crypto';
 import { errors as joseErrors, importJWK, jwtVerify, SignJWT, type JWK, type JWTPayload, type CryptoKey } from 'jose';
 import type { Clock } from '../clock.js';
 import { ApiError } from '../errors.js';
+import { isCanonicalCompact, withLowS } from './compact-jws.js';
 
 export const TOKEN_TTL_SECONDS = 86_400;
+/**
+ * How far in the future an `iat` may lie: instances' clocks differ by milliseconds under NTP,
+ * and `iat` is floored to the second, so a token issued by one instance can look a second
+ * early to another.
+ */
+const ISSUED_AT_LEEWAY_SECONDS = 5;
 /** Verified tokens remembered per process (a token is about 600 bytes): partners reuse theirs for a day. */
 const VERIFIED_CACHE = 10_000;
 export const TOKEN_ALGORITHM = 'ES256';
@@ -74,7 +83,7 @@ export async function createTokenService(config: TokenConfig): Promise<TokenServ
         .setExpirationTime(expiresAt)
         .setJti(randomUUID())
         .sign(signingKey);
-      return { token, issuedAt, expiresAt };
+      return { token: withLowS(token), issuedAt, expiresAt };
     },
 
     async verify(token) {
@@ -94,6 +103,7 @@ export async function createTokenService(config: TokenConfig): Promise<TokenServ
   };
 
   async function verifyUncached(token: string): Promise<VerifiedToken> {
+    if (!isCanonicalCompact(token)) throw new ApiError('unauthorized', 'The access token is invalid.');
     let payload: JWTPayload;
     try {
       ({ payload } = await jwtVerify(
@@ -123,6 +133,7 @@ export async function createTokenService(config: TokenConfig): Promise<TokenServ
     if (typeof cv !== 'number' || !Number.isInteger(cv) || typeof sub !== 'string' || typeof jti !== 'string') {
       throw new ApiError('unauthorized', 'The access token is invalid.');
     }
+    if (iat! > config.clock.now() / 1000 + ISSUED_AT_LEEWAY_SECONDS) throw new ApiError('unauthorized', 'The access token is invalid.');
     return Object.freeze({ partnerId: sub, credentialVersion: cv, issuedAt: iat!, expiresAt: exp!, jti });
   }
 }

@@ -1,5 +1,5 @@
 /** `stream verify <url>`: checks a signed stream URL the way the CDN edge does (verifyStreamUrl). */
-import { parseStreamKeys } from '../config.js';
+import { DEFAULT_STREAM_BASE_URL, parseStreamKeys } from '../config.js';
 import { devStreamKeys } from '../dev-keys.js';
 import { verifyStreamUrl, type StreamKey } from '../streaming/signer.js';
 import type { Command, CommandContext } from './command.js';
@@ -19,13 +19,14 @@ async function keys(ctx: CommandContext, env: NodeJS.ProcessEnv): Promise<Stream
 const verify: Command = {
   words: ['stream', 'verify'],
   usage: '<url>',
-  summary: 'verify a signed stream URL (signature, key id, expiry) and show whom it was issued to',
+  summary: 'verify a signed stream URL (canonical form under STREAM_BASE_URL, signature, key id, expiry) and show whom it was issued to',
   arity: [1, 1],
   options: [],
   async run(ctx, args) {
     const url = args[0]!;
     if (!/^https:\/\//.test(url)) throw usageError('expected an https stream URL');
-    const verdict = verifyStreamUrl(url, await keys(ctx, process.env), Date.parse(ctx.now));
+    const baseUrl = process.env.STREAM_BASE_URL || DEFAULT_STREAM_BASE_URL;
+    const verdict = verifyStreamUrl(url, { baseUrl, keys: await keys(ctx, process.env), nowMs: Date.parse(ctx.now) });
     if (!verdict.ok) {
       throw new CliError(`the URL does not verify: ${verdict.reason}`, EXIT.failed, 'invalid_stream_url', { details: { valid: false, reason: verdict.reason } });
     }

@@ -6,7 +6,6 @@
  */
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
-import type { PartnerRecord } from '../store/types.js';
 
 const SIGNATURE = /([?&]sig=)[^&]+/g;
 
@@ -24,8 +23,8 @@ export function accessLog(options: { logger: Logger }) {
       logger[level](
         {
           requestId: req.id,
-          // authenticate has no token: its partner is the one behind api_key, once looked up.
-          partnerId: req.partner?.id ?? (res.locals.authPartner as PartnerRecord | undefined)?.id,
+          // On authenticate, the partner whose key and secret matched; failures are logged by http/failed-authentications.ts.
+          partnerId: req.partner?.id,
           operationId: req.operation?.operationId,
           req: { method: req.method, url },
           res: { statusCode: res.statusCode },

@@ -2,12 +2,14 @@
  * Bearer authentication for every operation whose contract security requires it. The token is
  * verified with jose (server/auth/tokens.ts), then checked against the partner's current state on
  * every request, so a disabled partner or a regenerated secret takes effect at once, in every
- * running instance.
+ * running instance. A request that fails here is a failed authentication of its client address
+ * (http/failed-authentications.ts): 401, or 429 once the address is past its limit.
  */
 import type { NextFunction, Request, Response } from 'express';
 import type { TokenService } from '../auth/tokens.js';
 import { ApiError } from '../errors.js';
 import type { Store } from '../store/types.js';
+import type { FailedAuthentications } from './failed-authentications.js';
 
 const BEARER = /^Bearer[ \t]+([A-Za-z0-9._~+/-]+=*)[ \t]*$/i;
 
@@ -15,41 +17,53 @@ function challenge(error: 'invalid_request' | 'invalid_token'): Record<string, s
   return { 'WWW-Authenticate': `Bearer realm="partner-catalog", error="${error}"` };
 }
 
-/** Middleware factory: sets `req.partner` from a valid bearer token, or throws 401. */
-export function bearerAuth(options: { tokens: TokenService; store: Store }) {
-  const { tokens, store } = options;
-  if (!tokens || !store) throw new Error('bearerAuth: tokens and store are required');
-  return async function bearerAuthMiddleware(req: Request, _res: Response, next: NextFunction): Promise<void> {
-    if (!req.operation?.requiresBearer) return next();
+/** Why a request's token does not authenticate it, and which partner the token named if it is genuine. */
+interface Refusal {
+  error: ApiError;
+  partnerId?: string;
+}
+
+/** Middleware factory: sets `req.partner` from a valid bearer token, or throws 401 (429 past the address's limit of failures). */
+export function bearerAuth(options: { tokens: TokenService; store: Store; failures: FailedAuthentications }) {
+  const { tokens, store, failures } = options;
+  if (!tokens || !store || !failures) throw new Error('bearerAuth: tokens, store and failures are required');
+
+  async function authenticate(req: Request): Promise<Refusal | undefined> {
     const header = req.headers.authorization;
     if (!header) {
-      throw new ApiError('unauthorized', 'A bearer token is required: send `Authorization: Bearer <access_token>`.', {
-        headers: challenge('invalid_request'),
-      });
+      return { error: new ApiError('unauthorized', 'A bearer token is required: send `Authorization: Bearer <access_token>`.', { headers: challenge('invalid_request') }) };
     }
     const match = BEARER.exec(header);
-    if (!match) {
-      throw new ApiError('unauthorized', 'The Authorization header must be `Bearer <access_token>`.', { headers: challenge('invalid_request') });
-    }
+    if (!match) return { error: new ApiError('unauthorized', 'The Authorization header must be `Bearer <access_token>`.', { headers: challenge('invalid_request') }) };
     let verified;
     try {
       verified = await tokens.verify(match[1]!);
     } catch (err) {
-      if (err instanceof ApiError) throw new ApiError(err.code, err.message, { headers: challenge('invalid_token') });
+      if (err instanceof ApiError) return { error: new ApiError(err.code, err.message, { headers: challenge('invalid_token') }) };
       throw err;
     }
     // One read for both: the partner's state now, and the content version the response cache keys on (read before any data).
     const { partner: record, contentVersion } = await store.readPartnerState(verified.partnerId);
     req.contentVersion = contentVersion;
     if (!record || record.disabled) {
-      throw new ApiError('unauthorized', 'The partner account behind this token is not active.', { headers: challenge('invalid_token') });
+      return { error: new ApiError('unauthorized', 'The partner account behind this token is not active.', { headers: challenge('invalid_token') }), partnerId: record?.id };
     }
     if (record.credentialVersion !== verified.credentialVersion) {
-      throw new ApiError('token_revoked', 'The access token was revoked when the API secret was regenerated; authenticate again with the new secret.', {
+      const error = new ApiError('token_revoked', 'The access token was revoked when the API secret was regenerated; authenticate again with the new secret.', {
         headers: challenge('invalid_token'),
       });
+      return { error, partnerId: record.id };
     }
     req.partner = { id: record.id, record, token: { issuedAt: verified.issuedAt, expiresAt: verified.expiresAt, jti: verified.jti } };
-    next();
+    return undefined;
+  }
+
+  return async function bearerAuthMiddleware(req: Request, res: Response, next: NextFunction): Promise<void> {
+    if (!req.operation?.requiresBearer) return next();
+    const refusal = await authenticate(req);
+    if (!refusal) return next();
+    failures.record(req, { credential: 'bearer', partnerId: refusal.partnerId, reason: refusal.error.code });
+    await failures.attempt(req, res);
+    throw refusal.error;
   };
 }

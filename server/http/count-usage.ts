@@ -1,6 +1,5 @@
 /** Counts every request of a known partner into usage analytics when its response finishes. */
 import type { NextFunction, Request, Response } from 'express';
-import type { PartnerRecord } from '../store/types.js';
 import type { UsageRecorder } from '../usage/recorder.js';
 
 /** Middleware factory: records (partner, operation, series, status) on response finish. */
@@ -10,8 +9,8 @@ export function countUsage(options: { recorder: UsageRecorder }) {
   return function countUsageMiddleware(req: Request, res: Response, next: NextFunction): void {
     if (!req.operation) return next();
     res.once('finish', () => {
-      // authenticate has no token: its partner is the one behind api_key, when that key is known.
-      const partnerId = req.partner?.id ?? (res.locals.authPartner as PartnerRecord | undefined)?.id;
+      // On authenticate, the partner is known once its key and secret matched: failed attempts are not its usage.
+      const partnerId = req.partner?.id;
       if (!partnerId || !req.operation) return;
       recorder.record({
         partnerId,

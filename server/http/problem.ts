@@ -2,6 +2,7 @@
  * The one place errors become RFC 9457 problem+json. Handlers and middleware only throw:
  * ApiError (ours), express-openapi-validator's HttpErrors, body-parser's errors and the store's
  * StoreUnavailableError are mapped here; anything else is a 500 whose detail reveals nothing.
+ * The refusals Node's HTTP parser makes (server/app-server.ts) use the same document.
  */
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
@@ -45,6 +46,57 @@ function fromStatus(status: number): ProblemCode {
   }
 }
 
+/**
+ * Why a request body could not be read, for the errors body-parser passes on as a plain 400:
+ * zlib's and brotli's (a body that does not match its Content-Encoding) and raw-body's (a body
+ * shorter or longer than its Content-Length, or cut off).
+ */
+function unreadableBody(e: { type?: string; code?: string; status?: number; expose?: boolean; errors?: unknown }): string | undefined {
+  if (e.status !== 400 || e.expose !== true || Array.isArray(e.errors)) return undefined;
+  if (typeof e.code === 'string' && (e.code.startsWith('Z_') || e.code.startsWith('ERR__ERROR_'))) return 'The request body does not match its Content-Encoding.';
+  if (e.type === 'request.size.invalid') return 'The request body does not match its Content-Length.';
+  return 'The request body could not be read.';
+}
+
+const MAX_INSTANCE = 2048;
+const MAX_DETAIL = 2000;
+/** What a URI path may hold as it is (RFC 3986 pchar and "/"), besides percent-escapes. */
+const PATH_CHAR = /[A-Za-z0-9\-._~!$&'()*+,;=:@/]/;
+
+/**
+ * The problem's `instance`: the request path as a valid URI reference (anything a path may not
+ * hold percent-encoded, byte by byte, as Node read the request line as latin1), or undefined
+ * when that is longer than the contract allows.
+ */
+export function problemInstance(path: string): string | undefined {
+  let out = '';
+  for (let i = 0; i < path.length && out.length <= MAX_INSTANCE; i++) {
+    const ch = path[i]!;
+    const code = ch.charCodeAt(0);
+    if (PATH_CHAR.test(ch)) out += ch;
+    else if (ch === '%' && /^[0-9A-Fa-f]{2}$/.test(path.slice(i + 1, i + 3))) out += ch;
+    else out += code < 0x100 ? `%${code.toString(16).toUpperCase().padStart(2, '0')}` : encodeURIComponent(ch);
+  }
+  // "//x" would read as a host; the path never names one.
+  if (out.startsWith('//')) out = '/%2F' + out.slice(2);
+  return out.length <= MAX_INSTANCE ? out : undefined;
+}
+
+/** The problem document of an error, as every refusal is sent. */
+export function problemDocument(apiError: ApiError, at: { instance: string | undefined; requestId: string }): Record<string, unknown> {
+  const detail = apiError.message.length > MAX_DETAIL ? `${apiError.message.slice(0, MAX_DETAIL - 1)}…` : apiError.message;
+  return {
+    type: problemType(apiError.code),
+    title: PROBLEMS[apiError.code].title,
+    status: apiError.status,
+    detail,
+    ...(at.instance === undefined ? {} : { instance: at.instance }),
+    code: apiError.code,
+    request_id: at.requestId,
+    ...(apiError.errors ? { errors: apiError.errors } : {}),
+  };
+}
+
 /** Classifies any thrown value as an ApiError. */
 export function toApiError(err: unknown): ApiError {
   if (err instanceof ApiError) return err;
@@ -61,6 +113,8 @@ export function toApiError(err: unknown): ApiError {
   if (e.type === 'encoding.unsupported' || e.type === 'charset.unsupported') {
     return new ApiError('unsupported_media_type', 'Send the body as UTF-8 application/json.', { cause: err });
   }
+  const bodyProblem = unreadableBody(e);
+  if (bodyProblem) return new ApiError('malformed_request', bodyProblem, { cause: err });
   // express-openapi-validator HttpError: request validation (4xx) or a response that broke the contract (500).
   const status = e.status ?? e.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500 && Array.isArray(e.errors)) {
@@ -106,16 +160,7 @@ export function problemHandler(options: ProblemHandlerOptions) {
       res.destroy();
       return;
     }
-    const body = {
-      type: problemType(apiError.code),
-      title: PROBLEMS[apiError.code].title,
-      status: apiError.status,
-      detail: apiError.message,
-      instance: req.path,
-      code: apiError.code,
-      request_id: req.id,
-      ...(apiError.errors ? { errors: apiError.errors } : {}),
-    };
+    const body = problemDocument(apiError, { instance: problemInstance(req.path), requestId: req.id });
     for (const [name, value] of Object.entries(apiError.headers)) res.setHeader(name, value);
     res.status(apiError.status).type('application/problem+json').json(body);
   };

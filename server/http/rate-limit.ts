@@ -1,43 +1,43 @@
 /**
  * Per-partner rate limits, one express-rate-limit limiter per contract group, created at start
  * with the group's limit from the contract and a store of its own. Requests are counted per
- * partner: the token's partner, or on authenticate the partner behind `api_key`; callers with no
- * known partner are counted per client address (IPv6 by /56) under the same limit.
+ * partner once the partner is known: after bearer authentication, and on authenticate after its
+ * API key and secret matched (http/credentials.ts), so a partner's Authentication budget counts
+ * its successful authentications only and failed ones never spend it (they are limited per
+ * client address: http/failed-authentications.ts). A request without a known partner (none
+ * reaches here today) is counted per client address (IPv6 by /56) under the same limit.
  */
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { ipKeyGenerator, rateLimit, type Store as LimitStore } from 'express-rate-limit';
 import type { RateLimitGroup, RateLimitGroupName } from '../contract.js';
 import { ApiError } from '../errors.js';
-import type { Store } from '../store/types.js';
 
 export interface RateLimitOptions {
   groups: Record<RateLimitGroupName, RateLimitGroup>;
-  store: Store;
   /** A fresh limit store for one group; its prefix keeps groups apart in a shared backend. */
   createLimitStore: (prefix: string) => LimitStore;
   /** Multiplies every limit (bench-only setting); 1 in production. */
-  limitMultiplier?: number;
+  limitMultiplier?: number | undefined;
   /** Called for every request refused with 429. */
   onLimited?: (group: RateLimitGroupName) => void;
 }
 
-async function partnerKey(store: Store, req: Request): Promise<string> {
-  if (req.partner) return `partner:${req.partner.id}`;
-  const apiKey = (req.body as { api_key?: unknown } | undefined)?.api_key;
-  if (typeof apiKey === 'string' && apiKey.length <= 64) {
-    const partner = await store.getPartnerByApiKey(apiKey);
-    if (partner) {
-      req.res!.locals.authPartner = partner;
-      return `partner:${partner.id}`;
-    }
-  }
-  return `ip:${ipKeyGenerator(req.ip ?? 'unknown', 56)}`;
+/** The two places in the chain where a request's partner becomes known. */
+export interface RateLimits {
+  /** For operations authenticated by bearer token (or not at all): right after bearer authentication. */
+  afterBearer: RequestHandler;
+  /** For operations authenticated by API key and secret: right after the credential check. */
+  afterCredentials: RequestHandler;
 }
 
-/** Middleware factory: applies the limiter of the request's contract group. */
-export function rateLimits(options: RateLimitOptions) {
-  const { groups, store, createLimitStore, limitMultiplier = 1, onLimited } = options;
-  if (!groups || !store || !createLimitStore) throw new Error('rateLimits: groups, store and createLimitStore are required');
+function partnerKey(req: Request): string {
+  return req.partner ? `partner:${req.partner.id}` : `ip:${ipKeyGenerator(req.ip ?? 'unknown', 56)}`;
+}
+
+/** Builds the limiters of every group; each request is counted once, at the place its authentication ends. */
+export function rateLimits(options: RateLimitOptions): RateLimits {
+  const { groups, createLimitStore, limitMultiplier = 1, onLimited } = options;
+  if (!groups || !createLimitStore) throw new Error('rateLimits: groups and createLimitStore are required');
   const limiters = new Map<string, RequestHandler>();
   for (const group of Object.values(groups)) {
     const limit = Math.max(1, Math.round(group.limit * limitMultiplier));
@@ -49,7 +49,7 @@ export function rateLimits(options: RateLimitOptions) {
         standardHeaders: 'draft-8',
         legacyHeaders: false,
         store: createLimitStore(`rl:${group.name.toLowerCase()}:`),
-        keyGenerator: (req) => partnerKey(store, req),
+        keyGenerator: partnerKey,
         handler: (_req, res, next) => {
           onLimited?.(group.name);
           const retryAfter = res.getHeader('Retry-After');
@@ -60,9 +60,12 @@ export function rateLimits(options: RateLimitOptions) {
       }),
     );
   }
-  return function rateLimitMiddleware(req: Request, res: Response, next: NextFunction): void {
-    const limiter = req.operation && limiters.get(req.operation.group);
-    if (!limiter) return next();
-    void limiter(req, res, next);
-  };
+  const placement = (byCredentials: boolean) =>
+    function rateLimitMiddleware(req: Request, res: Response, next: NextFunction): void {
+      const op = req.operation;
+      const limiter = op && (op.authentication === 'api-key-and-secret') === byCredentials && limiters.get(op.group);
+      if (!limiter) return next();
+      void limiter(req, res, next);
+    };
+  return { afterBearer: placement(false), afterCredentials: placement(true) };
 }

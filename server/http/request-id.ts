@@ -10,7 +10,8 @@ const ACCEPTED = /^[A-Za-z0-9._:-]{1,128}$/;
 const pool = Buffer.alloc(4096);
 let used = pool.length;
 
-function newRequestId(): string {
+/** A new request id: `req_` and 16 hex digits. */
+export function newRequestId(): string {
   if (used === pool.length) {
     randomFillSync(pool);
     used = 0;

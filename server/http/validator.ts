@@ -6,7 +6,7 @@
  * problem (logged by the problem handler) instead of reaching the partner.
  */
 import { createRequire } from 'node:module';
-import type { RequestHandler } from 'express';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { Contract } from '../contract.js';
 
@@ -41,9 +41,24 @@ function memoizeValidatorRouteCompilation(): void {
   ptr.pathToRegexp = memoized;
 }
 
+/**
+ * HEAD is GET without a body (RFC 9110), but express-openapi-validator knows only the methods
+ * the contract lists and answers HEAD with 405. Node decided that a HEAD response has no body
+ * when the request arrived, so the request goes on as the GET it stands for: validated, answered
+ * and logged as GET, with headers only on the wire.
+ */
+function headAsGet(req: Request, _res: Response, next: NextFunction): void {
+  if (req.method === 'HEAD') req.method = 'GET';
+  next();
+}
+
 /** The validator middleware chain for the contract's operations. */
 export function contractValidator(contract: Contract, prefix = '/api/partner'): RequestHandler[] {
   memoizeValidatorRouteCompilation();
+  return [headAsGet, ...contractValidatorOf(contract, prefix)];
+}
+
+function contractValidatorOf(contract: Contract, prefix: string): RequestHandler[] {
   return OpenApiValidator.middleware({
     // The validator resolves and annotates the document in place: give it its own copy.
     apiSpec: structuredClone(contract.document) as never,

@@ -4,7 +4,7 @@
  * id of the last row, so pages stay consistent while rows are added elsewhere in the order.
  */
 import { sql, type Kysely } from 'kysely';
-import { decodeCursor, encodeCursor, MAX_CURSOR_LENGTH, pageOf, queryFingerprint } from './cursor.js';
+import { MAX_CURSOR_LENGTH, pageOf, queryFingerprint, type CursorCodec } from './cursor.js';
 import { episodeDoc, grantsOf, isoInstant, SERIES_SUMMARY_COLUMNS, seriesDoc, seriesSummaryDoc } from './mapping.js';
 import type { Database } from './schema.js';
 import type { CatalogQuery, EpisodeDoc, EpisodeQuery, Page, PageRequest, SearchHitDoc, SeriesDoc, SeriesSummaryDoc } from './types.js';
@@ -32,7 +32,7 @@ export async function getEpisode(db: Kysely<Database>, id: string): Promise<Epis
 }
 
 /** The partner's readable series, filtered and sorted, one page. */
-export async function listCatalog(db: Kysely<Database>, q: CatalogQuery): Promise<Page<SeriesSummary>> {
+export async function listCatalog(db: Kysely<Database>, q: CatalogQuery, cursors: CursorCodec): Promise<Page<SeriesSummary>> {
   checkLimit(q.limit);
   const since = q.updatedSince === undefined ? null : isoInstant(q.updatedSince);
   const fp = queryFingerprint('catalog', { partner: q.partnerId, genre: q.genre ?? null, since, sort: q.sort });
@@ -59,7 +59,7 @@ export async function listCatalog(db: Kysely<Database>, q: CatalogQuery): Promis
   }
   if (since !== null) query = query.where('s.updated_at', '>=', since);
   if (q.cursor !== undefined) {
-    const [key, id] = decodeCursor(q.cursor, fp, [q.sort === 'title' ? 'string|null' : 'string', 'string']) as [string | null, string];
+    const [key, id] = cursors.decode(q.cursor, fp, [q.sort === 'title' ? 'string|null' : 'string', 'string']) as [string | null, string];
     // A null key means the key was too long for a cursor: look it up again by id.
     const keyValue = key ?? sql`(select sort_title from series where id = ${id})`;
     query = query.where(sql<boolean>`(${sql.ref(keyColumn)}, s.id) > (${keyValue}, ${id})`);
@@ -72,39 +72,39 @@ export async function listCatalog(db: Kysely<Database>, q: CatalogQuery): Promis
     (row) => ({ ...seriesSummaryDoc(row), grants: grantsOf(row.can_read, row.can_stream) }),
     (last) => {
       const key = q.sort === 'title' ? last.sort_title : last.updated_at;
-      const cursor = encodeCursor(fp, [key, last.id]);
-      return cursor.length <= MAX_CURSOR_LENGTH ? cursor : encodeCursor(fp, [null, last.id]);
+      const cursor = cursors.encode(fp, [key, last.id]);
+      return cursor.length <= MAX_CURSOR_LENGTH ? cursor : cursors.encode(fp, [null, last.id]);
     },
   );
 }
 
 /** A series' episodes in (season, episode) order, optionally one season, one page. */
-export async function listEpisodes(db: Kysely<Database>, q: EpisodeQuery): Promise<Page<EpisodeDoc>> {
+export async function listEpisodes(db: Kysely<Database>, q: EpisodeQuery, cursors: CursorCodec): Promise<Page<EpisodeDoc>> {
   checkLimit(q.limit);
   const fp = queryFingerprint('episodes', { series: q.seriesId, season: q.season ?? null });
   let query = db.selectFrom('episodes').selectAll().where('series_id', '=', q.seriesId);
   if (q.season !== undefined) query = query.where('season_number', '=', q.season);
   if (q.cursor !== undefined) {
-    const [season, episode, id] = decodeCursor(q.cursor, fp, ['number', 'number', 'string']);
+    const [season, episode, id] = cursors.decode(q.cursor, fp, ['number', 'number', 'string']);
     query = query.where(sql<boolean>`(season_number, episode_number, id) > (${season}, ${episode}, ${id})`);
   }
   const rows = await query.orderBy('season_number').orderBy('episode_number').orderBy('id').limit(q.limit + 1).execute();
   return pageOf(rows, q.limit, episodeDoc, (last) =>
-    encodeCursor(fp, [Number(last.season_number), Number(last.episode_number), last.id]),
+    cursors.encode(fp, [Number(last.season_number), Number(last.episode_number), last.id]),
   );
 }
 
 /** Every series by id (the studio's view), one page. */
-export async function listAllSeries(db: Kysely<Database>, page: PageRequest): Promise<Page<SeriesSummaryDoc>> {
+export async function listAllSeries(db: Kysely<Database>, page: PageRequest, cursors: CursorCodec): Promise<Page<SeriesSummaryDoc>> {
   checkLimit(page.limit);
   const fp = queryFingerprint('all-series', {});
   let query = db.selectFrom('series').selectAll();
   if (page.cursor !== undefined) {
-    const [id] = decodeCursor(page.cursor, fp, ['string']) as [string];
+    const [id] = cursors.decode(page.cursor, fp, ['string']) as [string];
     query = query.where('id', '>', id);
   }
   const rows = await query.orderBy('id').limit(page.limit + 1).execute();
-  return pageOf(rows, page.limit, seriesSummaryDoc, (last) => encodeCursor(fp, [last.id]));
+  return pageOf(rows, page.limit, seriesSummaryDoc, (last) => cursors.encode(fp, [last.id]));
 }
 
 /** A ranked search hit before hydration: what the engine's full-text index returns. */

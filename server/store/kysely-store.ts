@@ -10,7 +10,7 @@ import { InvalidCursorError } from '../errors.js';
 import type { components } from '../../generated/api.js';
 import * as read from './catalog-read.js';
 import { importCatalog, type SearchIndexChanges } from './catalog-import.js';
-import { decodeCursor, encodeCursor, queryFingerprint } from './cursor.js';
+import { CursorCodec, queryFingerprint, type SecretKey } from './cursor.js';
 import { guarded } from './guard.js';
 import { staticProvider } from './migrations/index.js';
 import { num } from './mapping.js';
@@ -48,6 +48,13 @@ export abstract class KyselyStore implements T.Store {
     /** Bound on one operation from start to answer; undefined: the engine's own waits bound it. */
     private readonly operationTimeoutMs?: number,
   ) {}
+
+  /** Signs and checks page cursors; a key of this process only until useCursorKeys is called. */
+  protected cursors = CursorCodec.ephemeral();
+
+  useCursorKeys(keys: SecretKey[]): void {
+    this.cursors = new CursorCodec(keys);
+  }
 
   /** This engine's migrations, by name. */
   protected abstract migrations(): Record<string, Migration>;
@@ -154,7 +161,7 @@ export abstract class KyselyStore implements T.Store {
   }
 
   async listEntitlements(partnerId: string, page: T.PageRequest): Promise<T.Page<T.EntitlementRecord>> {
-    return this.guard(() => pq.listEntitlements(this.db, partnerId, page));
+    return this.guard(() => pq.listEntitlements(this.db, partnerId, page, this.cursors));
   }
 
   // Catalog.
@@ -172,11 +179,11 @@ export abstract class KyselyStore implements T.Store {
   }
 
   async listCatalog(query: T.CatalogQuery): Promise<T.Page<components['schemas']['SeriesSummary']>> {
-    return this.guard(() => read.listCatalog(this.db, query));
+    return this.guard(() => read.listCatalog(this.db, query, this.cursors));
   }
 
   async listEpisodes(query: T.EpisodeQuery): Promise<T.Page<T.EpisodeDoc>> {
-    return this.guard(() => read.listEpisodes(this.db, query));
+    return this.guard(() => read.listEpisodes(this.db, query, this.cursors));
   }
 
   async search(query: T.SearchQuery): Promise<T.Page<T.SearchHitDoc>> {
@@ -184,20 +191,20 @@ export abstract class KyselyStore implements T.Store {
       read.checkLimit(query.limit);
       const tokens = searchTokens(query.q);
       const fp = queryFingerprint('search', { partner: query.partnerId, tokens, type: query.type ?? null });
-      const offset = query.cursor === undefined ? 0 : (decodeCursor(query.cursor, fp, ['number'])[0] as number);
+      const offset = query.cursor === undefined ? 0 : (this.cursors.decode(query.cursor, fp, ['number'])[0] as number);
       if (offset < 0) throw new InvalidCursorError();
       if (tokens.length === 0) return { items: [], nextCursor: null };
       const request = { partnerId: query.partnerId, tokens, type: query.type, limit: query.limit + 1, offset };
       return this.readSnapshot(async (db) => {
         const hits = await this.rankHits(db, request);
         const items = await read.hydrateHits(db, query.partnerId, hits.slice(0, query.limit), normalizedScore);
-        return { items, nextCursor: hits.length > query.limit ? encodeCursor(fp, [offset + query.limit]) : null };
+        return { items, nextCursor: hits.length > query.limit ? this.cursors.encode(fp, [offset + query.limit]) : null };
       });
     });
   }
 
   async listAllSeries(page: T.PageRequest): Promise<T.Page<T.SeriesSummaryDoc>> {
-    return this.guard(() => read.listAllSeries(this.db, page));
+    return this.guard(() => read.listAllSeries(this.db, page, this.cursors));
   }
 
   async countSeries(): Promise<number> {
@@ -227,7 +234,7 @@ export abstract class KyselyStore implements T.Store {
   }
 
   async queryUsage(query: T.UsageQuery): Promise<T.UsageReportPage> {
-    return this.guard(() => usage.queryUsage(this.db, query));
+    return this.guard(() => usage.queryUsage(this.db, query, this.cursors));
   }
 
   // Settings.

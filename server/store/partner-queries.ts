@@ -4,7 +4,7 @@
  */
 import type { Kysely } from 'kysely';
 import { checkLimit } from './catalog-read.js';
-import { decodeCursor, encodeCursor, pageOf, queryFingerprint } from './cursor.js';
+import { pageOf, queryFingerprint, type CursorCodec } from './cursor.js';
 import { grantsOf, isoInstant, num } from './mapping.js';
 import type { Database, PartnerTable } from './schema.js';
 import type { EntitlementRecord, Grant, Page, PageRequest, PartnerRecord } from './types.js';
@@ -133,7 +133,7 @@ export async function getGrants(db: Kysely<Database>, partnerId: string, seriesI
 }
 
 /** The partner's entitlements by series id, one page. */
-export async function listEntitlements(db: Kysely<Database>, partnerId: string, page: PageRequest): Promise<Page<EntitlementRecord>> {
+export async function listEntitlements(db: Kysely<Database>, partnerId: string, page: PageRequest, cursors: CursorCodec): Promise<Page<EntitlementRecord>> {
   checkLimit(page.limit);
   const fp = queryFingerprint('entitlements', { partner: partnerId });
   let query = db
@@ -141,13 +141,13 @@ export async function listEntitlements(db: Kysely<Database>, partnerId: string, 
     .innerJoin('series as s', 's.id', 'g.series_id')
     .select(['g.series_id', 's.title', 'g.can_read', 'g.can_stream', 'g.updated_at'])
     .where('g.partner_id', '=', partnerId);
-  if (page.cursor !== undefined) query = query.where('g.series_id', '>', decodeCursor(page.cursor, fp, ['string'])[0] as string);
+  if (page.cursor !== undefined) query = query.where('g.series_id', '>', cursors.decode(page.cursor, fp, ['string'])[0] as string);
   const rows = await query.orderBy('g.series_id').limit(page.limit + 1).execute();
   return pageOf(
     rows,
     page.limit,
     (r) => ({ seriesId: r.series_id, seriesTitle: r.title, grants: grantsOf(r.can_read, r.can_stream), updatedAt: r.updated_at }),
-    (last) => encodeCursor(fp, [last.series_id]),
+    (last) => cursors.encode(fp, [last.series_id]),
   );
 }
 

@@ -6,6 +6,7 @@
  * which the HTTP layer adds.
  */
 import type { components } from '../../generated/api.js';
+import type { SecretKey } from './cursor.js';
 
 type S = components['schemas'];
 
@@ -173,6 +174,12 @@ export interface Store {
 
   /** Tells observer, from now on, of every operation that found the engine unavailable and every one that did not. */
   watchAvailability(observer: AvailabilityObserver): void;
+  /**
+   * The keys page cursors are signed with (the first) and checked with (all): CURSOR_SIGNING_KEYS
+   * or the stored development key (server/dev-keys.ts). Until called, a random key of this
+   * process only, so cursors work within one process (tests, the admin CLI).
+   */
+  useCursorKeys(keys: SecretKey[]): void;
 
   /** Applies pending migrations; safe to call from several processes at once. */
   migrate(): Promise<void>;

@@ -4,7 +4,7 @@
  * A batch applied before by its writer (usage_writers) is skipped, in the same transaction.
  */
 import { sql, type Kysely } from 'kysely';
-import { decodeCursor, encodeCursor, pageOf, queryFingerprint } from './cursor.js';
+import { pageOf, queryFingerprint, type CursorCodec } from './cursor.js';
 import { checkLimit } from './catalog-read.js';
 import { num } from './mapping.js';
 import type { Database, UsageCountTable } from './schema.js';
@@ -95,10 +95,10 @@ const sums = COUNTERS.map((c) => sql<number>`coalesce(sum(${sql.ref(c)}), 0)`.as
  * cover all of the partner's usage in the range, whatever the grouping, and are repeated on
  * every page (so with group_by=series they include requests about no single series).
  */
-export async function queryUsage(db: Kysely<Database>, q: UsageQuery): Promise<UsageReportPage> {
+export async function queryUsage(db: Kysely<Database>, q: UsageQuery, cursors: CursorCodec): Promise<UsageReportPage> {
   checkLimit(q.limit);
   const fp = queryFingerprint('usage', { partner: q.partnerId, from: q.from, to: q.to, groupBy: q.groupBy });
-  const after = q.cursor === undefined ? undefined : (decodeCursor(q.cursor, fp, ['string'])[0] as string);
+  const after = q.cursor === undefined ? undefined : (cursors.decode(q.cursor, fp, ['string'])[0] as string);
   const keyColumn = q.groupBy === 'day' ? 'day' : q.groupBy === 'operation' ? 'operation' : 'series_id';
 
   const inRange = db
@@ -113,6 +113,6 @@ export async function queryUsage(db: Kysely<Database>, q: UsageQuery): Promise<U
   if (after !== undefined) rowsQuery = rowsQuery.where(keyColumn, '>', after);
   const rows = await rowsQuery.orderBy(keyColumn).limit(q.limit + 1).execute();
 
-  const page = pageOf(rows, q.limit, (r) => ({ key: r.key, ...counts(r) }), (last) => encodeCursor(fp, [last.key]));
+  const page = pageOf(rows, q.limit, (r) => ({ key: r.key, ...counts(r) }), (last) => cursors.encode(fp, [last.key]));
   return { ...page, totals: counts(totalsRow) };
 }

@@ -3,7 +3,12 @@
  * partner, the expiry and the key id, signed with HMAC-SHA256 over all of them, so a leaked URL
  * can be traced to its partner and cannot be altered or extended. Several keys verify (looked up
  * by `kid`), the first signs: keys rotate without breaking URLs already handed out.
- * `verifyStreamUrl` is what the CDN edge runs.
+ * `verifyStreamUrl` is what the CDN edge runs. It accepts only the canonical form the signer
+ * emits: the configured scheme and host, the path, then partner, exp, kid and sig, each exactly
+ * once and in that order, encoded as the signer encodes them, and nothing else. Any other
+ * spelling of the same signed values (another host, a repeated or extra parameter, a percent-
+ * escape, a leading zero, padding) is refused, so no cache, log or edge rule downstream can
+ * read one signed URL two ways.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Clock } from '../clock.js';
@@ -40,37 +45,61 @@ export interface StreamSigner {
   verify(url: string): StreamVerification;
 }
 
+export interface StreamVerifyOptions {
+  /** The CDN base URL the signer was configured with (STREAM_BASE_URL). */
+  baseUrl: string;
+  keys: StreamKey[];
+  nowMs: number;
+}
+
 const MANIFEST: Record<StreamFormat, string> = { hls: 'master.m3u8', dash: 'manifest.mpd' };
-const PATH = /\/v1\/episodes\/(ep_[0-9a-z]{10})\/(master\.m3u8|manifest\.mpd)$/;
+const TAIL = /^\/v1\/episodes\/(ep_[0-9a-z]{10})\/(master\.m3u8|manifest\.mpd)\?partner=([^&#]+)&exp=([1-9]\d{0,11})&kid=([^&#]+)&sig=([A-Za-z0-9_-]{43})$/;
+
+interface Signed {
+  episodeId: string;
+  format: StreamFormat;
+  partnerId: string;
+  exp: number;
+  kid: string;
+}
 
 function mac(secret: Buffer, path: string, partnerId: string, exp: number, kid: string): Buffer {
   return createHmac('sha256', secret).update(`${path}\n${partnerId}\n${exp}\n${kid}`).digest();
 }
 
-/** Verifies a signed stream URL with the given keys at `nowMs`; for the CDN edge and `admin stream verify`. */
-export function verifyStreamUrl(url: string, keys: StreamKey[], nowMs: number): StreamVerification {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return { ok: false, reason: 'malformed' };
-  }
-  const p = parsed.searchParams;
-  const partnerId = p.get('partner');
-  const expText = p.get('exp');
-  const kid = p.get('kid');
-  const sig = p.get('sig');
-  const match = PATH.exec(parsed.pathname);
-  if (!match || !partnerId || !expText || !/^\d{1,12}$/.test(expText) || !kid || !sig) return { ok: false, reason: 'malformed' };
-  const key = keys.find((k) => k.id === kid);
-  if (!key) return { ok: false, reason: 'unknown_key' };
-  const exp = Number(expText);
-  const expected = mac(key.secret, parsed.pathname, partnerId, exp, kid);
+/** The CDN origin and path prefix of a base URL. */
+function cdnOf(baseUrl: string): { origin: string; prefix: string } {
+  const base = new URL(baseUrl);
+  return { origin: base.origin, prefix: base.pathname.replace(/\/+$/, '') };
+}
+
+/** The signed path and the one URL the signer emits for these values and signature. */
+function streamUrl(cdn: { origin: string; prefix: string }, v: Signed, sig: string): { path: string; url: string } {
+  const path = `${cdn.prefix}/v1/episodes/${v.episodeId}/${MANIFEST[v.format]}`;
+  const url = new URL(path, cdn.origin);
+  url.search = new URLSearchParams({ partner: v.partnerId, exp: String(v.exp), kid: v.kid, sig }).toString();
+  return { path, url: url.toString() };
+}
+
+/** Verifies a signed stream URL at `nowMs`; for the CDN edge and `admin stream verify`. */
+export function verifyStreamUrl(url: string, options: StreamVerifyOptions): StreamVerification {
+  const cdn = cdnOf(options.baseUrl);
+  const origin = `${cdn.origin}${cdn.prefix}`;
+  const match = url.startsWith(origin) ? TAIL.exec(url.slice(origin.length)) : null;
+  if (!match) return { ok: false, reason: 'malformed' };
+  const [, episodeId, manifest, partnerText, expText, kidText, sig] = match as unknown as [string, string, string, string, string, string, string];
+  const params = new URLSearchParams(`partner=${partnerText}&kid=${kidText}`);
+  const signed: Signed = { episodeId, format: manifest === MANIFEST.hls ? 'hls' : 'dash', partnerId: params.get('partner')!, exp: Number(expText), kid: params.get('kid')! };
   const given = Buffer.from(sig, 'base64url');
+  // Only the spelling the signer emits: re-encoding the values must give back the URL as sent.
+  const canonical = streamUrl(cdn, signed, given.toString('base64url'));
+  if (canonical.url !== url) return { ok: false, reason: 'malformed' };
+  const key = options.keys.find((k) => k.id === signed.kid);
+  if (!key) return { ok: false, reason: 'unknown_key' };
+  const expected = mac(key.secret, canonical.path, signed.partnerId, signed.exp, signed.kid);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'bad_signature' };
-  if (exp * 1000 <= nowMs) return { ok: false, reason: 'expired' };
-  const format: StreamFormat = match[2] === MANIFEST.hls ? 'hls' : 'dash';
-  return { ok: true, partnerId, episodeId: match[1]!, format, expiresAt: exp, keyId: kid };
+  if (signed.exp * 1000 <= options.nowMs) return { ok: false, reason: 'expired' };
+  return { ok: true, partnerId: signed.partnerId, episodeId, format: signed.format, expiresAt: signed.exp, keyId: signed.kid };
 }
 
 /** Builds the signer; throws at start on an unusable configuration. */
@@ -79,20 +108,18 @@ export function createStreamSigner(config: StreamSignerConfig): StreamSigner {
   if (base.protocol !== 'https:') throw new Error('streams: the CDN base URL must be https');
   if (config.keys.length === 0) throw new Error('streams: at least one signing key is required');
   if (!(config.ttlSeconds >= 60 && config.ttlSeconds <= 86_400)) throw new Error('streams: the URL lifetime must be 60 to 86400 seconds');
-  const prefix = base.pathname.replace(/\/+$/, '');
+  const cdn = cdnOf(config.baseUrl);
   const signing = config.keys[0]!;
   return {
     ttlSeconds: config.ttlSeconds,
     sign({ episodeId, format, partnerId }) {
-      const exp = Math.floor(config.clock.now() / 1000) + config.ttlSeconds;
-      const path = `${prefix}/v1/episodes/${episodeId}/${MANIFEST[format]}`;
-      const sig = mac(signing.secret, path, partnerId, exp, signing.id).toString('base64url');
-      const url = new URL(path, base.origin);
-      url.search = new URLSearchParams({ partner: partnerId, exp: String(exp), kid: signing.id, sig }).toString();
-      return { url: url.toString(), expiresAt: exp };
+      const signed: Signed = { episodeId, format, partnerId, exp: Math.floor(config.clock.now() / 1000) + config.ttlSeconds, kid: signing.id };
+      const { path } = streamUrl(cdn, signed, '');
+      const sig = mac(signing.secret, path, partnerId, signed.exp, signing.id).toString('base64url');
+      return { url: streamUrl(cdn, signed, sig).url, expiresAt: signed.exp };
     },
     verify(url) {
-      return verifyStreamUrl(url, config.keys, config.clock.now());
+      return verifyStreamUrl(url, { baseUrl: config.baseUrl, keys: config.keys, nowMs: config.clock.now() });
     },
   };
 }

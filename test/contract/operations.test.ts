@@ -1,21 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
+import { contract as doc, deref, validatorFor, type Json } from '../helpers/contract-schemas.js';
 
-// The bundled document is what partners, Prism, the reference and the server all consume.
-const root = resolve(import.meta.dirname, '../..');
-const doc = JSON.parse(readFileSync(join(root, 'generated/openapi.json'), 'utf8')) as Doc;
-
-type Json = Record<string, unknown>;
-interface Doc extends Json {
-  info: Json;
-  servers?: { url: string }[];
-  security?: Json[];
-  paths: Record<string, Json>;
-  components: Json & { schemas: Record<string, Json>; securitySchemes: Record<string, Json> };
-}
 interface Operation extends Json {
   operationId: string;
   security?: Json[];
@@ -28,23 +13,6 @@ interface Operation extends Json {
 }
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
-
-/** Follows local `$ref`s (the bundle keeps shared responses, headers, parameters and examples in components). */
-function deref<T = Json>(node: unknown): T {
-  let current = node as Json;
-  for (let hops = 0; typeof current.$ref === 'string'; hops++) {
-    if (hops > 10) throw new Error(`$ref loop at ${current.$ref}`);
-    const ref = current.$ref;
-    if (!ref.startsWith('#/')) throw new Error(`non-local $ref ${ref} in the bundle`);
-    current = ref
-      .slice(2)
-      .split('/')
-      .map((part) => part.replaceAll('~1', '/').replaceAll('~0', '~'))
-      .reduce<unknown>((at, part) => (at as Json | undefined)?.[part], doc) as Json;
-    if (current === undefined) throw new Error(`dangling $ref ${ref}`);
-  }
-  return current as T;
-}
 
 const operations = Object.entries(doc.paths).flatMap(([path, item]) =>
   METHODS.filter((method) => item[method] !== undefined).map((method) => ({
@@ -97,6 +65,15 @@ describe('the bundled contract (generated/openapi.json)', () => {
     });
   });
 
+  it('states the limit of failed authentications per client address: 20 per 60 s', () => {
+    expect(doc.info['x-failed-authentication-limit']).toEqual({ limit: 20, window_seconds: 60 });
+  });
+
+  it.each(EXPECTED.map(([id]) => id))('%s documents 408 and 431, the refusals of the HTTP parser', (operationId) => {
+    const op = operations.find(({ op }) => op.operationId === operationId)?.op;
+    expect(Object.keys(op?.responses ?? {})).toEqual(expect.arrayContaining(['408', '431']));
+  });
+
   it('lets authenticate alone go without a bearer token', () => {
     const scheme = doc.components.securitySchemes.bearerAuth;
     expect({ type: scheme?.type, scheme: scheme?.scheme }).toEqual({ type: 'http', scheme: 'bearer' });
@@ -124,12 +101,14 @@ describe('the bundled contract (generated/openapi.json)', () => {
     expect(Object.keys(op?.responses ?? {})).toEqual(expect.arrayContaining(['400', '401', '429', '500']));
   });
 
-  it('sends Retry-After with every 429, and RateLimit and RateLimit-Policy with every 2xx and 4xx', () => {
+  it('sends Retry-After with every 429, and RateLimit and RateLimit-Policy with every 2xx and 4xx a limit has counted', () => {
+    // 408 and 431 are the HTTP parser's refusals (server/app-server.ts), made before any limit counts the request.
+    const beforeAnyLimit = ['408', '431'];
     for (const { op } of operations) {
       for (const [status, response] of responsesOf(op)) {
         const headers = Object.keys((response.headers as Json | undefined) ?? {});
         if (status === '429') expect(headers, `${op.operationId} ${status}`).toContain('Retry-After');
-        if (/^[24]/.test(status)) {
+        if (/^[24]/.test(status) && !beforeAnyLimit.includes(status)) {
           expect(headers, `${op.operationId} ${status}`).toEqual(expect.arrayContaining(['RateLimit', 'RateLimit-Policy']));
         }
       }
@@ -148,19 +127,6 @@ describe('the bundled contract (generated/openapi.json)', () => {
 
 // Every example must validate against its schema with a JSON Schema 2020-12 validator, independently
 // of the Redocly rules that check the same: partners copy these examples, and Prism serves them.
-const ajv = new Ajv2020({ allErrors: true, strict: true, strictTypes: false });
-addFormats.default(ajv);
-// OpenAPI's own formats, which JSON Schema leaves undefined.
-ajv.addFormat('int32', { type: 'number', validate: (n: number) => Number.isInteger(n) && n >= -(2 ** 31) && n < 2 ** 31 });
-ajv.addFormat('int64', { type: 'number', validate: (n: number) => Number.isSafeInteger(n) });
-ajv.addFormat('double', { type: 'number', validate: (n: number) => Number.isFinite(n) });
-// An annotation for tools (which oneOf branch to pick); oneOf itself does the validating.
-ajv.addKeyword({ keyword: 'discriminator', schemaType: 'object' });
-const CONTRACT_ID = 'https://contract.invalid/openapi.json';
-const pointAtContract = <T>(schema: T): T =>
-  JSON.parse(JSON.stringify(schema).replaceAll('"#/components/schemas/', `"${CONTRACT_ID}#/$defs/`)) as T;
-ajv.addSchema({ $id: CONTRACT_ID, $defs: pointAtContract(doc.components.schemas) });
-
 interface ExampleCase {
   where: string;
   schema: Json;
@@ -218,14 +184,6 @@ function distinct(cases: ExampleCase[]): ExampleCase[] {
     ...(first as ExampleCase),
     where: rest.length > 0 ? `${first?.where} (and ${rest.length} more places)` : `${first?.where}`,
   }));
-}
-
-const validators = new Map<string, ValidateFunction>();
-function validatorFor(schema: Json): ValidateFunction {
-  const key = JSON.stringify(schema);
-  let validate = validators.get(key);
-  if (!validate) validators.set(key, (validate = ajv.compile(pointAtContract(schema))));
-  return validate;
 }
 
 describe('the contract examples', () => {

@@ -68,13 +68,14 @@ export function expectUnavailable(answer: Answer, withinMs: number): void {
 }
 
 /** Authenticates until the service answers 200 again after a fault is lifted (bounded: 50 tries, 100 ms apart). */
-export async function authenticateOnceBack(server: Pick<TestServer, 'url'>, partner: { apiKey: string; apiSecret: string }): Promise<Answer> {
+export async function authenticateOnceBack(server: Pick<TestServer, 'url'>, partner: { apiKey: string; apiSecret: string }): Promise<Answer & { attempts: number }> {
   let auth = await authenticate(server, partner);
-  for (let i = 1; i < 50 && auth.status !== 200; i++) {
+  let attempts = 1;
+  for (; attempts < 50 && auth.status !== 200; attempts++) {
     await new Promise((r) => setTimeout(r, 100));
     auth = await authenticate(server, partner);
   }
-  return auth;
+  return { ...auth, attempts };
 }
 
 /** The server's log lines, parsed. */

@@ -8,7 +8,7 @@
  * rate limits in Redis under a fresh key prefix (test/helpers/services.ts); both are removed on
  * close. serverEngines() lists the combinations a suite runs on with describe.each.
  */
-import { appendFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import createClient from 'openapi-fetch';
-import { afterEach, inject } from 'vitest';
+import { afterEach } from 'vitest';
 import type { paths } from '../../generated/api.js';
 import { createAppServer } from '../../server/app-server.js';
 import { ManualClock } from '../../server/clock.js';
@@ -27,6 +27,7 @@ import { createPartner } from '../../server/partners.js';
 import { createRuntime, type Runtime } from '../../server/runtime.js';
 import { openStore } from '../../server/store/index.js';
 import type { Grant, ImportSeries, Store } from '../../server/store/types.js';
+import { operationOf, recordCoverage } from './coverage.js';
 import { createRedisPrefix, createTestSchema, reportSkipped, skipReason, TEST_REDIS_URL, type TestRedisPrefix, type TestSchema } from './services.js';
 
 
@@ -111,14 +112,6 @@ function withFaults(store: Store, current: () => Fault): Store {
   });
 }
 
-function recordCoverage(req: IncomingMessage, status: number): void {
-  const op = (req as { operation?: { operationId: string } }).operation;
-  if (!op) return;
-  const dir = inject('contractCoverageDir');
-  mkdirSync(dir, { recursive: true });
-  appendFileSync(join(dir, `${process.pid}.jsonl`), JSON.stringify([op.operationId, status]) + '\n');
-}
-
 const open = new Set<TestServer>();
 afterEach(async () => {
   await Promise.all([...open].map((s) => s.close()));
@@ -154,8 +147,15 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
     overrides: { store: withFaults(store, () => fault) },
   });
   // As server/main.ts serves it; coverage is noted before the app sees the request.
-  const http = createAppServer(runtime.app);
-  http.prependListener('request', (req: IncomingMessage, res: ServerResponse) => res.once('finish', () => recordCoverage(req, res.statusCode)));
+  const http = createAppServer(runtime.app, {
+    onRefusal(refusal) {
+      runtime.onParserRefusal(refusal);
+      recordCoverage(operationOf(refusal.method, refusal.path), refusal.status);
+    },
+  });
+  http.prependListener('request', (req: IncomingMessage, res: ServerResponse) =>
+    res.once('finish', () => recordCoverage((req as { operation?: { operationId: string } }).operation?.operationId, res.statusCode)),
+  );
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
   let closed = false;

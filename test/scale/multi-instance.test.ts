@@ -76,6 +76,7 @@ describe.skipIf(skipped)(`${INSTANCES} instances sharing one PostgreSQL and one 
       REDIS_PREFIX: redis.prefix,
       JWT_SIGNING_KEYS: JSON.stringify([await newJwtKey('multi-1')]),
       STREAM_SIGNING_KEYS: `multi-1=${randomBytes(32).toString('base64url')}`,
+      CURSOR_SIGNING_KEYS: `multi-1=${randomBytes(32).toString('base64url')}`,
     };
     const started = await Promise.allSettled(Array.from({ length: INSTANCES }, () => startEntry(env)));
     for (const s of started) if (s.status === 'fulfilled') children.push(s.value.child);

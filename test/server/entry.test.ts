@@ -50,7 +50,7 @@ describe('npm start', () => {
       command: SERVER_COMMAND,
       args: SERVER_ARGS,
       cwd: ROOT,
-      env: { NODE_ENV: 'production', PORT: '0', DATABASE_URL: tempDb(), JWT_SIGNING_KEYS: '', STREAM_SIGNING_KEYS: '' },
+      env: { NODE_ENV: 'production', PORT: '0', DATABASE_URL: tempDb(), JWT_SIGNING_KEYS: '', STREAM_SIGNING_KEYS: '', CURSOR_SIGNING_KEYS: '' },
       ready: /invalid configuration/,
       name: 'server',
     });
@@ -58,6 +58,7 @@ describe('npm start', () => {
     expect(exit.code).toBe(1);
     expect(child.output()).toContain('JWT_SIGNING_KEYS is required');
     expect(child.output()).toContain('STREAM_SIGNING_KEYS is required');
+    expect(child.output()).toContain('CURSOR_SIGNING_KEYS is required');
   });
 
   it('starts in production with keys generated as the README shows, and serves no demo partner', async () => {
@@ -68,6 +69,7 @@ describe('npm start', () => {
       DATABASE_URL: tempDb(),
       JWT_SIGNING_KEYS: JSON.stringify([{ ...jwk, kid: '2026-11' }]),
       STREAM_SIGNING_KEYS: `cdn-2026-11=${Buffer.alloc(32, 9).toString('base64url')}`,
+      CURSOR_SIGNING_KEYS: `cursors-2026-11=${Buffer.alloc(32, 8).toString('base64url')}`,
     });
     expect(child.output()).not.toMatch(/api_secret/);
     expect((await fetch(`${base}/readyz`)).status).toBe(200);

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { generateKeyPair, importJWK, SignJWT, type JWK } from 'jose';
 import { describe, expect, it } from 'vitest';
+import { withLowS } from '../../server/auth/compact-jws.js';
 import { bearer, newJwtKey, startServer, type TestServer } from '../helpers/server.js';
 
 const ISS = 'https://partners.halcyon-studios.example';
@@ -29,9 +30,27 @@ async function context(): Promise<Ctx> {
     async sign(claims, { key = server.jwtKeys[0]!, omit = [] } = {}) {
       const all: Record<string, unknown> = { iss: ISS, aud: AUD, sub: partner.id, iat: now, exp: now + 3600, jti: 'attack', cv: 1, ...claims };
       for (const k of omit) delete all[k];
-      return new SignJWT(all).setProtectedHeader({ alg: 'ES256', kid: key.kid!, typ: 'JWT' }).sign(await importJWK(key, 'ES256'));
+      // With the low s of the signature pair, as the server issues them: only claims decide.
+      return withLowS(await new SignJWT(all).setProtectedHeader({ alg: 'ES256', kid: key.kid!, typ: 'JWT' }).sign(await importJWK(key, 'ES256')));
     },
   };
+}
+
+/** The order of P-256: (r, s) and (r, n - s) are both valid signatures of the same message. */
+const P256_N = 0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551n;
+
+function withOtherSignature(token: string): string {
+  const [hd, pl, sg] = token.split('.') as [string, string, string];
+  const sig = Buffer.from(sg, 'base64url');
+  const s = BigInt('0x' + sig.subarray(32).toString('hex'));
+  const other = Buffer.from((P256_N - s).toString(16).padStart(64, '0'), 'hex');
+  return `${hd}.${pl}.${Buffer.concat([sig.subarray(0, 32), other]).toString('base64url')}`;
+}
+
+/** A base64url character whose 4 low bits (unused at the end of a 64-byte signature) differ, decoding to the same bytes. */
+function flipUnusedBits(last: string): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+  return alphabet[alphabet.indexOf(last) ^ 1]!;
 }
 
 const [h, p] = [0, 1];
@@ -72,6 +91,13 @@ const attacks: Array<[string, (c: Ctx) => Promise<string> | string]> = [
   ['a token without a credential version', (c) => c.sign({}, { omit: ['cv'] })],
   ['a token for an unknown partner', (c) => c.sign({ sub: 'ptn_0000000000' })],
   ['not three segments', () => 'abc.def'],
+  ['an iat in the future', (c) => c.sign({ iat: Math.floor(c.server.clock.now() / 1000) + 3600, exp: Math.floor(c.server.clock.now() / 1000) + 7200 })],
+  ['an iat a minute in the future', (c) => c.sign({ iat: Math.floor(c.server.clock.now() / 1000) + 60 })],
+  ['base64 padding appended to the signature', (c) => `${c.token}=`],
+  ['two padding characters appended to the signature', (c) => `${c.token}==`],
+  ['padding appended to the payload', (c) => { const [hd, pl, sg] = c.token.split('.'); return `${hd}.${pl}=.${sg}`; }],
+  ['unused low bits set in the last signature character', (c) => `${c.token.slice(0, -1)}${flipUnusedBits(c.token.at(-1)!)}`],
+  ['the other ECDSA signature of the same claims, (r, n - s)', (c) => withOtherSignature(c.token)],
 ];
 
 describe('JWT attacks', () => {
@@ -102,10 +128,10 @@ describe('JWT attacks', () => {
     const issued = await server.token(partner);
     expect(JSON.parse(Buffer.from(issued.split('.')[0]!, 'base64url').toString()).kid).toBe('2026-11');
     const now = Math.floor(server.clock.now() / 1000);
-    const byPrevious = await new SignJWT({ cv: 1 })
+    const byPrevious = withLowS(await new SignJWT({ cv: 1 })
       .setProtectedHeader({ alg: 'ES256', kid: '2026-10', typ: 'JWT' })
       .setIssuer(ISS).setAudience(AUD).setSubject(partner.id).setIssuedAt(now).setExpirationTime(now + 3600).setJti('old')
-      .sign(await importJWK(previous, 'ES256'));
+      .sign(await importJWK(previous, 'ES256')));
     for (const token of [issued, byPrevious]) {
       expect((await fetch(`${server.url}/api/partner/auth/verify`, { headers: bearer(token) })).status).toBe(200);
     }

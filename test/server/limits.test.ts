@@ -25,8 +25,9 @@ describe.each(ENGINES)('rate limits (per partner, per group, from the contract) 
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(limited.headers.get('ratelimit')).toMatch(/r=0/);
     expect(((await limited.json()) as { code: string }).code).toBe('rate_limited');
-    // Wrong secrets count too: they are the brute-force case the limit exists for.
-    expect((await authenticate(server, { ...creds, api_secret: 'sk_' + 'x'.repeat(43) })).status).toBe(429);
+    // Wrong secrets do not spend the partner's budget (they are limited per client address instead):
+    // the answer to a wrong one is still 401, so nobody learns more than before.
+    expect((await authenticate(server, { ...creds, api_secret: 'sk_' + 'x'.repeat(43) })).status).toBe(401);
   });
 
   it('opens a new window after a minute (injected clock, no sleeping)', async () => {
@@ -57,22 +58,27 @@ describe.each(ENGINES)('rate limits (per partner, per group, from the contract) 
     expect((await catalog(tb)).status).toBe(200);
   });
 
-  it('counts unknown api keys per client address under the same limit', async () => {
+  it('counts unknown api keys as failed authentications of the client address', async () => {
     const server = await startServer(engine);
     const unknown = { api_key: 'pk_' + 'Q'.repeat(24), api_secret: 'sk_' + 'Q'.repeat(43) };
-    for (let i = 0; i < 10; i++) expect((await authenticate(server, unknown)).status).toBe(401);
-    expect((await authenticate(server, { ...unknown, api_key: 'pk_' + 'R'.repeat(24) })).status).toBe(429);
-    // A real partner's own budget is separate from the address's.
-    const partner = await server.partner();
-    expect((await authenticate(server, { api_key: partner.apiKey, api_secret: partner.apiSecret })).status).toBe(200);
+    for (let i = 0; i < 20; i++) expect((await authenticate(server, unknown)).status).toBe(401);
+    const limited = await authenticate(server, { ...unknown, api_key: 'pk_' + 'R'.repeat(24) });
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('ratelimit-policy')).toBe('"failed-authentication"; q=20; w=60');
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    // The partner whose key it is keeps its whole budget, from anywhere else (auth-abuse.test.ts).
   });
 
-  it('keys unknown callers by the forwarded address only when trust proxy is configured', async () => {
-    const server = await startServer({ ...engine, env: { TRUST_PROXY: 'loopback' } });
+  it('keys failed authentications by the forwarded address only when trust proxy is configured', async () => {
     const unknown = { api_key: 'pk_' + 'Q'.repeat(24), api_secret: 'sk_' + 'Q'.repeat(43) };
-    for (let i = 0; i < 10; i++) await authenticate(server, unknown, { 'X-Forwarded-For': '203.0.113.7' });
-    expect((await authenticate(server, unknown, { 'X-Forwarded-For': '203.0.113.7' })).status).toBe(429);
-    expect((await authenticate(server, unknown, { 'X-Forwarded-For': '198.51.100.9' })).status).toBe(401);
+    const proxied = await startServer({ ...engine, env: { TRUST_PROXY: 'loopback' } });
+    for (let i = 0; i < 20; i++) await authenticate(proxied, unknown, { 'X-Forwarded-For': '203.0.113.7' });
+    expect((await authenticate(proxied, unknown, { 'X-Forwarded-For': '203.0.113.7' })).status).toBe(429);
+    expect((await authenticate(proxied, unknown, { 'X-Forwarded-For': '198.51.100.9' })).status).toBe(401);
+    // Without TRUST_PROXY a forged X-Forwarded-For changes nothing: the connection's address counts.
+    const direct = await startServer(engine);
+    for (let i = 0; i < 20; i++) await authenticate(direct, unknown, { 'X-Forwarded-For': `198.51.100.${i}` });
+    expect((await authenticate(direct, unknown, { 'X-Forwarded-For': '192.0.2.200' })).status).toBe(429);
   });
 });
 
