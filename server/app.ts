@@ -1,35 +1,43 @@
 /**
- * createApp(deps) builds the Express app and never listens (server/main.ts does). The chain, in
- * order: request id, logging, security headers, probes, operation lookup from the contract,
- * usage counting, JSON body (operations that take one), bearer auth (or, for authenticate, its
- * attempt counted against the client address), the group's rate limit, the response cache,
- * contract validation and defensive reading of the query, the API key and secret check and
- * then the partner's rate limit (authenticate), grant enforcement, the operation's handler, and
- * one problem+json error handler.
+ * createApp(deps) builds the Express app and never listens (server/main.ts does). The partner
+ * API's chain, one file per step under server/http/, in the order a request meets them:
+ *
+ *   request id, access log, Host check, security headers, metrics     (every request)
+ *   operation.ts      the contract operation and its path parameters
+ *   count-usage.ts    usage analytics, when the response finishes
+ *   JSON body         only for operations that take one
+ *   caller.ts         the caller from a bearer token (authenticate.ts verifies it); for
+ *                     authenticate, its attempt counted against the client address instead
+ *   rate-limit.ts     the partner's group limit, once the caller is known
+ *   response-cache.ts validated bytes of an identical earlier read
+ *   validator.ts      the contract, then query values JavaScript cannot hold
+ *   caller.ts         the caller from the API key and secret (authenticate), then its rate limit
+ *   grants.ts         the grant the operation needs on the series it is about
+ *   the handler       server/routes/
+ *   problem.ts        every error as an RFC 9457 problem document
+ *
+ * Each step reads what an earlier one set through the typed fields of server/http/types.ts.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
-import type { Store as LimitStore } from 'express-rate-limit';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
 import type { TokenService } from './auth/tokens.js';
 import type { Clock } from './clock.js';
-import { loadContract, type Contract } from './contract.js';
+import { loadContract, type Contract } from './contract/load.js';
 import { ApiError } from './errors.js';
 import { accessLog } from './http/access-log.js';
-import { bearerAuth } from './http/authenticate.js';
+import { resolveCaller } from './http/caller.js';
 import { compose } from './http/compose.js';
-import { checkCredentials } from './http/credentials.js';
 import { failedAuthentications } from './http/failed-authentications.js';
 import { fixedHeaders } from './http/fixed-headers.js';
 import { requireHost } from './http/host-header.js';
 import { countUsage } from './http/count-usage.js';
 import { requireGrant } from './http/grants.js';
-import { ClockedMemoryStore } from './http/limit-store.js';
+import { ClockedMemoryStore, type CreateLimitStore } from './http/limit-store.js';
 import { resolveOperation } from './http/operation.js';
 import { problemHandler } from './http/problem.js';
-import { queryValues } from './http/query-values.js';
 import { rateLimits } from './http/rate-limit.js';
 import { readinessProbe } from './http/readiness.js';
 import { requestId } from './http/request-id.js';
@@ -55,8 +63,8 @@ export interface AppDeps {
   logger: Logger;
   recorder: UsageRecorder;
   contract?: Contract;
-  /** A limit store per rate-limit group; defaults to one in-process store each. */
-  createLimitStore?: (prefix: string) => LimitStore;
+  /** A limit store per limiter; defaults to one in-process store each. */
+  createLimitStore?: CreateLimitStore;
   /** Express `trust proxy`: false (default), a hop count, or addresses/subnets of trusted proxies. */
   trustProxy?: boolean | number | string;
   /** Bench-only: multiplies every rate limit. */
@@ -72,12 +80,8 @@ export interface AppDeps {
   onStoreUnavailable?: () => void;
 }
 
-const API_PREFIX = '/api/partner';
 /** Grant checks (a resource and the partner's grants on it) remembered per content version: about 1.5 KB each. */
 const GRANT_MEMO_ENTRIES = 5_000;
-
-/** Reads whose 200 body depends only on the partner, the URL and the store's content version. */
-const CACHEABLE_OPERATIONS = ['listEntitlements', 'getCatalog', 'searchCatalog', 'getSeries', 'listEpisodes', 'getEpisode'];
 
 /**
  * Security headers of JSON API responses: the OWASP REST set (a CSP that allows nothing, no
@@ -140,7 +144,7 @@ export function createApp(deps: AppDeps): Express {
     ]),
   );
 
-  const createLimitStore = deps.createLimitStore ?? ((prefix: string) => new ClockedMemoryStore(clock, prefix));
+  const createLimitStore: CreateLimitStore = deps.createLimitStore ?? ((prefix) => new ClockedMemoryStore(clock, prefix));
   const failures = failedAuthentications({
     limit: contract.failedAuthentication,
     createLimitStore,
@@ -154,22 +158,21 @@ export function createApp(deps: AppDeps): Express {
     limitMultiplier: deps.limitMultiplier,
     onLimited: (group) => deps.metrics?.rateLimited.inc({ group }),
   });
+  const caller = resolveCaller({ tokens: deps.tokens, store, failures });
 
   const partnerApi = compose('partnerApi', [
-    resolveOperation(contract.operations),
+    resolveOperation(contract.operations, contract.prefix),
     countUsage({ recorder: deps.recorder }),
     jsonBody,
-    bearerAuth({ tokens: deps.tokens, store, failures }),
+    caller.fromToken,
     failures.guardCredentials,
     limits.afterBearer,
     responseCache({
-      operations: CACHEABLE_OPERATIONS,
       maxBytes: deps.responseCacheBytes ?? 0,
       onLookup: (hit) => deps.metrics?.responseCache.inc({ result: hit ? 'hit' : 'miss' }),
     }),
-    ...contractValidator(contract, API_PREFIX),
-    queryValues(),
-    checkCredentials({ store, failures }),
+    ...contractValidator(contract),
+    caller.fromCredentials,
     limits.afterCredentials,
     // With the response cache off, every request is checked against the store afresh too.
     requireGrant({ store, memoEntries: deps.responseCacheBytes ? GRANT_MEMO_ENTRIES : 0 }),
@@ -180,7 +183,7 @@ export function createApp(deps: AppDeps): Express {
     },
   ]);
   app.use(function partnerApiOnly(req: Request, res: Response, next: NextFunction) {
-    if (!req.path.startsWith(API_PREFIX)) return next();
+    if (!req.path.startsWith(contract.prefix)) return next();
     partnerApi(req, res, next);
   });
 
@@ -200,7 +203,7 @@ export function createApp(deps: AppDeps): Express {
   app.get('/openapi.yaml', generatedFile('openapi.yaml', 'application/yaml; charset=utf-8'));
   app.get('/postman.json', generatedFile('postman.json', 'application/json; charset=utf-8'));
   app.use(() => {
-    throw new ApiError('not_found', 'No such resource. The partner API lives under /api/partner; see /docs.');
+    throw new ApiError('not_found', `No such resource. The partner API lives under ${contract.prefix}; see /docs.`);
   });
   app.use(problemHandler({ logger, onStoreUnavailable: deps.onStoreUnavailable }));
   return app;

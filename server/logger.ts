@@ -14,6 +14,14 @@ export const REDACT_PATHS = [
   'access_token',
 ];
 
+/** A stream URL's signature (`sig=` in a query), wherever it appears in a string. */
+const SIGNATURE = /([?&]sig=)[^&\s"]+/g;
+
+/** The text with every URL signature in it replaced by `[redacted]`. */
+export function redactSignatures(text: string): string {
+  return text.includes('sig=') ? text.replace(SIGNATURE, '$1[redacted]') : text;
+}
+
 /** Builds the process logger; `destination` lets tests capture what would be written. */
 export function createLogger(level: string, destination?: DestinationStream): Logger {
   const options = {
@@ -23,7 +31,7 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
     // Never let a query string (e.g. a pasted signed URL) reach the log unredacted.
     hooks: {
       logMethod(this: Logger, args: Parameters<Logger['info']>, method: (...a: unknown[]) => void) {
-        method.apply(this, args.map((a) => (typeof a === 'string' ? a.replace(/([?&]sig=)[^&\s"]+/g, '$1[redacted]') : a)) as never);
+        method.apply(this, args.map((a) => (typeof a === 'string' ? redactSignatures(a) : a)) as never);
       },
     },
   };

@@ -64,9 +64,9 @@ server.listen(config.port, config.host, () => {
       `  api_secret  ${demo.apiSecret}`,
       '',
       'First call:',
-      `  TOKEN=$(curl -s ${base}/api/partner/auth -H 'Content-Type: application/json' \\`,
+      `  TOKEN=$(curl -s ${base}${runtime.contract.prefix}/auth -H 'Content-Type: application/json' \\`,
       `    -d '{"api_key":"${demo.partner.apiKey}","api_secret":"${demo.apiSecret}"}' | node -pe 'JSON.parse(require("fs").readFileSync(0)).access_token')`,
-      `  curl -s ${base}/api/partner/content/catalog -H "Authorization: Bearer $TOKEN"`,
+      `  curl -s ${base}${runtime.contract.prefix}/content/catalog -H "Authorization: Bearer $TOKEN"`,
     );
   }
   // Printed to stdout, not the log: the demo secret must not be kept in log storage.

@@ -6,6 +6,7 @@
 import type { Express } from 'express';
 import type { Logger } from 'pino';
 import type { AppDeps } from './app.js';
+import { loadContract, type Contract, type FailMode } from './contract/load.js';
 import { createApp } from './app.js';
 import { createTokenService, type TokenService } from './auth/tokens.js';
 import { systemClock, type Clock } from './clock.js';
@@ -23,6 +24,8 @@ import { UsageRecorder } from './usage/recorder.js';
 
 export interface Runtime {
   app: Express;
+  /** The partner contract the app enforces (server/contract/load.ts). */
+  contract: Contract;
   store: Store;
   tokens: TokenService;
   streams: StreamSigner;
@@ -81,11 +84,13 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
   let draining = false;
   // With REDIS_URL every limiter counts in Redis, shared by all instances (server/http/redis-limits.ts).
   const redisLimits = config.redis && !options.overrides?.createLimitStore ? new RedisLimits({ ...config.redis, logger, clock }) : undefined;
-  const createLimitStore = options.overrides?.createLimitStore ?? (redisLimits && ((prefix: string) => redisLimits.store(prefix)));
+  const createLimitStore = options.overrides?.createLimitStore ?? (redisLimits && ((prefix: string, failMode: FailMode) => redisLimits.store(prefix, failMode)));
   // Not connected in time: the limit store starts as down (logged once) and serves with its
   // failure modes until Redis is back.
   if (redisLimits) await redisLimits.connected();
+  const contract = loadContract();
   const app = createApp({
+    contract,
     store,
     tokens,
     streams,
@@ -103,6 +108,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
   });
   return {
     app,
+    contract,
     store,
     tokens,
     streams,

@@ -124,7 +124,7 @@ export async function createTokenService(config: TokenConfig): Promise<TokenServ
       ));
     } catch (err) {
       if (err instanceof joseErrors.JWTExpired) {
-        throw new ApiError('token_expired', 'The access token has expired; request a new one from POST /api/partner/auth.');
+        throw new ApiError('token_expired', 'The access token has expired; authenticate again for a new one.');
       }
       // Anything else (bad signature, wrong alg, claims, malformed) is one answer: do not help an attacker probe.
       throw new ApiError('unauthorized', 'The access token is invalid.');

@@ -1,12 +1,25 @@
 /** `partner create|list|show|regenerate-secret|disable|enable`: the partner lifecycle. */
 import { createPartner, regenerateSecret } from '../partners.js';
-import type { EntitlementRecord, Store } from '../store/types.js';
+import type { EntitlementRecord, PartnerRecord, Store } from '../store/types.js';
 import { partnerId, partnerName } from './args.js';
 import type { Command, CommandContext } from './command.js';
 import { notFound } from './errors.js';
 import { entitlementView, partnerLines, partnerView, table } from './output.js';
 
 const SECRET_NOTE = 'The API secret is shown only this once: only its hash is stored. Share it with the partner securely.';
+
+/** A partner's key and its new secret, the one time the secret is shown (create, regenerate-secret). */
+function printSecret(ctx: CommandContext, partner: PartnerRecord, apiSecret: string, notes: string[]): void {
+  const view = partnerView(partner);
+  ctx.out.result({ ...view, api_secret: apiSecret, note: SECRET_NOTE }, () => [
+    `partner_id:  ${view.partner_id}`,
+    `api_key:     ${view.api_key}`,
+    `api_secret:  ${apiSecret}`,
+    '',
+    ...notes,
+    SECRET_NOTE,
+  ]);
+}
 
 /** Every entitlement of a partner, following cursors to the end. */
 export async function allEntitlements(store: Store, id: string): Promise<EntitlementRecord[]> {
@@ -36,14 +49,7 @@ const create: Command = {
   async run(ctx, _args, values) {
     const name = partnerName(values.name);
     const { partner, apiSecret } = await createPartner(await ctx.store(), name, ctx.now);
-    const view = partnerView(partner);
-    ctx.out.result({ ...view, api_secret: apiSecret, note: SECRET_NOTE }, () => [
-      `partner_id:  ${view.partner_id}`,
-      `api_key:     ${view.api_key}`,
-      `api_secret:  ${apiSecret}`,
-      '',
-      SECRET_NOTE,
-    ]);
+    printSecret(ctx, partner, apiSecret, []);
   },
 };
 
@@ -98,15 +104,7 @@ const regenerate: Command = {
     const id = partnerId(rawId);
     const result = await regenerateSecret(await ctx.store(), id, ctx.now);
     if (!result) throw notFound(`partner ${id} not found`);
-    const view = partnerView(result.partner);
-    ctx.out.result({ ...view, api_secret: result.apiSecret, note: SECRET_NOTE }, () => [
-      `partner_id:  ${view.partner_id}`,
-      `api_key:     ${view.api_key}`,
-      `api_secret:  ${result.apiSecret}`,
-      '',
-      'The previous secret and every token issued before now no longer work.',
-      SECRET_NOTE,
-    ]);
+    printSecret(ctx, result.partner, result.apiSecret, ['The previous secret and every token issued before now no longer work.']);
   },
 };
 

@@ -21,9 +21,9 @@ const CDN_LOGO = '"https://cdn.redoc.ly/redoc/logo-mini.svg"';
 const SANS = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
 const MONO = 'ui-monospace, "DejaVu Sans Mono", Menlo, Consolas, monospace';
 
-// The `openapi:` options of redocly.yaml, repeated because the server imports this module in
-// production, where no YAML parser is installed. test/docs/reference.test.ts checks their effect.
-// Fonts are local stacks: Redoc's defaults name web fonts the page must not download.
+// Redoc's options, here only (the page is built here, not by Redocly CLI);
+// test/docs/reference.test.ts checks their effect. Fonts are local stacks: Redoc's defaults name
+// web fonts the page must not download.
 const REDOC_OPTIONS = {
   expandResponses: '200',
   hideDownloadButtons: false,

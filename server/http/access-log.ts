@@ -6,8 +6,7 @@
  */
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
-
-const SIGNATURE = /([?&]sig=)[^&]+/g;
+import { redactSignatures } from '../logger.js';
 
 /** Middleware factory: logs every request at info (error for 5xx but 503, warn for 503 and aborts) once it is answered or aborted. */
 export function accessLog(options: { logger: Logger }) {
@@ -19,7 +18,7 @@ export function accessLog(options: { logger: Logger }) {
       // 503 is a dependency outage or a drain, reported once by server/outage-log.ts: warn, not an error per request.
       const level = res.statusCode === 503 ? 'warn' : res.statusCode >= 500 ? 'error' : res.writableFinished ? 'info' : 'warn';
       if (!logger.isLevelEnabled(level)) return;
-      const url = req.originalUrl.includes('sig=') ? req.originalUrl.replace(SIGNATURE, '$1[redacted]') : req.originalUrl;
+      const url = redactSignatures(req.originalUrl);
       logger[level](
         {
           requestId: req.id,

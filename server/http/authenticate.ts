@@ -1,15 +1,14 @@
 /**
- * Bearer authentication for every operation whose contract security requires it. The token is
- * verified with jose (server/auth/tokens.ts), then checked against the partner's current state on
- * every request, so a disabled partner or a regenerated secret takes effect at once, in every
- * running instance. A request that fails here is a failed authentication of its client address
- * (http/failed-authentications.ts): 401, or 429 once the address is past its limit.
+ * Bearer authentication: the token is verified with jose (server/auth/tokens.ts), then checked
+ * against the partner's current state on every request, so a disabled partner or a regenerated
+ * secret takes effect at once, in every running instance. server/http/caller.ts runs it for every
+ * operation whose contract security requires a token, and turns a refusal into a failed
+ * authentication of the client address (401, or 429 once the address is past its limit).
  */
-import type { NextFunction, Request, Response } from 'express';
+import type { Request } from 'express';
 import type { TokenService } from '../auth/tokens.js';
 import { ApiError } from '../errors.js';
 import type { Store } from '../store/types.js';
-import type { FailedAuthentications } from './failed-authentications.js';
 
 const BEARER = /^Bearer[ \t]+([A-Za-z0-9._~+/-]+=*)[ \t]*$/i;
 
@@ -18,17 +17,20 @@ function challenge(error: 'invalid_request' | 'invalid_token'): Record<string, s
 }
 
 /** Why a request's token does not authenticate it, and which partner the token named if it is genuine. */
-interface Refusal {
+export interface Refusal {
   error: ApiError;
   partnerId?: string;
 }
 
-/** Middleware factory: sets `req.partner` from a valid bearer token, or throws 401 (429 past the address's limit of failures). */
-export function bearerAuth(options: { tokens: TokenService; store: Store; failures: FailedAuthentications }) {
-  const { tokens, store, failures } = options;
-  if (!tokens || !store || !failures) throw new Error('bearerAuth: tokens, store and failures are required');
+/** Verifies a request's bearer token against the partner's current state; sets `req.partner` or says why not. */
+export type BearerVerifier = (req: Request) => Promise<Refusal | undefined>;
 
-  async function authenticate(req: Request): Promise<Refusal | undefined> {
+/** Builds the verifier (server/http/caller.ts runs it for every bearer operation). */
+export function bearerVerifier(options: { tokens: TokenService; store: Store }): BearerVerifier {
+  const { tokens, store } = options;
+  if (!tokens || !store) throw new Error('bearerVerifier: tokens and store are required');
+
+  return async function verifyBearer(req: Request): Promise<Refusal | undefined> {
     const header = req.headers.authorization;
     if (!header) {
       return { error: new ApiError('unauthorized', 'A bearer token is required: send `Authorization: Bearer <access_token>`.', { headers: challenge('invalid_request') }) };
@@ -56,14 +58,5 @@ export function bearerAuth(options: { tokens: TokenService; store: Store; failur
     }
     req.partner = { id: record.id, record, token: { issuedAt: verified.issuedAt, expiresAt: verified.expiresAt, jti: verified.jti } };
     return undefined;
-  }
-
-  return async function bearerAuthMiddleware(req: Request, res: Response, next: NextFunction): Promise<void> {
-    if (!req.operation?.requiresBearer) return next();
-    const refusal = await authenticate(req);
-    if (!refusal) return next();
-    failures.record(req, { credential: 'bearer', partnerId: refusal.partnerId, reason: refusal.error.code });
-    await failures.attempt(req, res);
-    throw refusal.error;
   };
 }

@@ -17,7 +17,7 @@ export function countUsage(options: { recorder: UsageRecorder }) {
         operation: req.operation.operationId,
         seriesId: req.seriesGrants?.seriesId ?? null,
         status: res.statusCode,
-        streamResolved: res.locals.streamResolved === true,
+        streamResolved: res.streamResolved === true,
       });
     });
     next();

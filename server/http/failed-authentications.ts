@@ -12,11 +12,12 @@
  * and tokens that name none) and, for a known API key, a log line with the partner and address.
  */
 import type { NextFunction, Request, Response } from 'express';
-import { ipKeyGenerator, rateLimit, type Store as LimitStore } from 'express-rate-limit';
+import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import type { Logger } from 'pino';
-import type { FailedAuthenticationLimit } from '../contract.js';
+import type { LimitPolicy } from '../contract/load.js';
 import { ApiError } from '../errors.js';
 import type { Metrics } from '../metrics.js';
+import type { CreateLimitStore } from './limit-store.js';
 import './types.js';
 
 export interface AuthenticationFailure {
@@ -36,8 +37,8 @@ export interface FailedAuthentications {
 }
 
 export interface FailedAuthenticationsOptions {
-  limit: FailedAuthenticationLimit;
-  createLimitStore: (prefix: string) => LimitStore;
+  limit: LimitPolicy;
+  createLimitStore: CreateLimitStore;
   logger: Logger;
   metrics?: Metrics | undefined;
   /** Multiplies the limit (bench-only setting); 1 in production. */
@@ -62,7 +63,7 @@ export function failedAuthentications(options: FailedAuthenticationsOptions): Fa
     standardHeaders: false,
     legacyHeaders: false,
     requestPropertyName: 'failedAuthentications',
-    store: createLimitStore(`rl:${NAME}:`),
+    store: createLimitStore(`rl:${NAME}:`, options.limit.failMode),
     keyGenerator: address,
     // The attempt stays counted only if it failed: a 4xx other than another limiter's 429.
     skipSuccessfulRequests: true,

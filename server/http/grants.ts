@@ -25,10 +25,6 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-function pathParams(req: Request): Record<string, string> {
-  return ((req as { openapi?: { pathParams?: Record<string, string> } }).openapi?.pathParams ?? {}) as Record<string, string>;
-}
-
 /** What a grant check found: the resource (or that it does not exist) and the partner's grants on its series. */
 type Found = { missing: 'episode' | 'series' } | { episode?: EpisodeDoc; seriesId: string; grants: Grant[] };
 
@@ -45,7 +41,7 @@ export function requireGrant(options: RequireGrantOptions) {
   if (!Number.isInteger(memoEntries) || memoEntries < 0) throw new Error('requireGrant: memoEntries must be a non-negative integer');
   const memo = memoEntries > 0 ? new VersionedCache<Found>({ max: memoEntries }) : undefined;
 
-  async function look(partnerId: string, params: Record<string, string>): Promise<Found> {
+  async function look(partnerId: string, params: Readonly<Record<string, string>>): Promise<Found> {
     let episode: EpisodeDoc | undefined;
     let seriesId = params.series_id;
     if (params.episode_id) {
@@ -58,9 +54,9 @@ export function requireGrant(options: RequireGrantOptions) {
     return { episode, seriesId: seriesId!, grants: await store.getGrants(partnerId, seriesId!) };
   }
 
-  return async function requireGrantMiddleware(req: Request, res: Response, next: NextFunction): Promise<void> {
+  return async function requireGrantMiddleware(req: Request, _res: Response, next: NextFunction): Promise<void> {
     const grant = req.operation?.grant;
-    const params = pathParams(req);
+    const params = req.pathParams ?? {};
     if (!grant || !req.partner || (!params.episode_id && !params.series_id)) return next();
     // The version bearerAuth read with the partner's state, before any of this request's data.
     const version = req.contentVersion;
@@ -73,7 +69,7 @@ export function requireGrant(options: RequireGrantOptions) {
     if ('missing' in found) {
       throw new ApiError('not_found', found.missing === 'episode' ? `No episode with id ${params.episode_id}.` : `No series with id ${params.series_id}.`);
     }
-    if (found.episode) res.locals.episode = found.episode;
+    if (found.episode) req.episode = found.episode;
     if (!found.grants.includes(grant)) {
       throw new ApiError('forbidden', `Your partner account has no ${grant} grant on series ${found.seriesId}.`);
     }

@@ -5,6 +5,14 @@
  */
 import type { ClientRateLimitInfo, Options, Store } from 'express-rate-limit';
 import type { Clock } from '../clock.js';
+import type { FailMode } from '../contract/load.js';
+
+/**
+ * Makes the counter store of one limiter: its key prefix (which keeps limiters apart in a shared
+ * backend), and what it does while a shared backend is unreachable (the contract's fail mode;
+ * an in-process store is never unreachable).
+ */
+export type CreateLimitStore = (prefix: string, failMode: FailMode) => Store;
 
 interface Window {
   hits: number;
@@ -15,7 +23,8 @@ interface Window {
 export class ClockedMemoryStore implements Store {
   readonly localKeys = true;
   readonly prefix: string;
-  private windowMs = 60_000;
+  /** Set by express-rate-limit from the limiter's options before the first count. */
+  private windowMs = 0;
   private readonly windows = new Map<string, Window>();
   private writesSinceSweep = 0;
 

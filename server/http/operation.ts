@@ -1,11 +1,13 @@
 /**
- * Finds the contract operation a request addresses, so policy middleware (auth, limits, grants)
- * can read what the contract says about it. Unknown paths answer 404, known paths with another
- * method 405 with `Allow`, both as problem+json.
+ * Operation lookup: the first step of the partner API's chain. Finds the contract operation a
+ * request addresses and its path parameters, once, so every later step reads them from the
+ * request (`req.operation`, `req.pathParams`) instead of matching the route again. Unknown paths
+ * answer 404, known paths with another method 405 with `Allow`, both as problem+json.
  */
 import type { NextFunction, Request, Response } from 'express';
-import type { OperationPolicy } from '../contract.js';
+import type { OperationPolicy } from '../contract/load.js';
 import { ApiError } from '../errors.js';
+import './types.js';
 
 interface CompiledRoute {
   regex: RegExp;
@@ -38,14 +40,27 @@ function compile(operations: OperationPolicy[]): CompiledRoute[] {
   return [...routes.values()];
 }
 
-/** Middleware factory: sets `req.operation` for requests under `prefix`, or throws 404/405. */
-export function resolveOperation(operations: OperationPolicy[], prefix = '/api/partner') {
+const NO_PARAMS: Readonly<Record<string, string>> = Object.freeze({});
+
+/** A path segment as the client meant it; one that is not valid percent-encoding names nothing. */
+function decodeSegment(segment: string, path: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw new ApiError('not_found', `No operation at ${path}. See the API reference at /docs.`);
+  }
+}
+
+/** Middleware factory: sets `req.operation` and `req.pathParams` for requests under `prefix`, or throws 404/405. */
+export function resolveOperation(operations: OperationPolicy[], prefix: string) {
   if (operations.length === 0) throw new Error('resolveOperation: the contract has no operations');
+  if (!prefix.startsWith('/')) throw new Error('resolveOperation: prefix must be a path');
   const routes = compile(operations);
   return function resolveOperationMiddleware(req: Request, _res: Response, next: NextFunction): void {
     if (!req.path.startsWith(prefix)) return next();
     for (const route of routes) {
-      if (!route.regex.test(req.path)) continue;
+      const match = route.regex.exec(req.path);
+      if (!match) continue;
       const method = req.method === 'HEAD' ? 'GET' : req.method;
       const op = route.byMethod.get(method);
       if (!op) {
@@ -55,6 +70,13 @@ export function resolveOperation(operations: OperationPolicy[], prefix = '/api/p
         });
       }
       req.operation = op;
+      if (route.paramNames.length === 0) {
+        req.pathParams = NO_PARAMS;
+      } else {
+        const params: Record<string, string> = {};
+        route.paramNames.forEach((name, i) => (params[name] = decodeSegment(match[i + 1]!, req.path)));
+        req.pathParams = Object.freeze(params);
+      }
       return next();
     }
     throw new ApiError('not_found', `No operation at ${req.path}. See the API reference at /docs.`);

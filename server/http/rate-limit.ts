@@ -8,14 +8,16 @@
  * reaches here today) is counted per client address (IPv6 by /56) under the same limit.
  */
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { ipKeyGenerator, rateLimit, type Store as LimitStore } from 'express-rate-limit';
-import type { RateLimitGroup, RateLimitGroupName } from '../contract.js';
+import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
+import type { RateLimitGroup, RateLimitGroupName } from '../contract/load.js';
 import { ApiError } from '../errors.js';
+import type { CreateLimitStore } from './limit-store.js';
 
 export interface RateLimitOptions {
-  groups: Record<RateLimitGroupName, RateLimitGroup>;
-  /** A fresh limit store for one group; its prefix keeps groups apart in a shared backend. */
-  createLimitStore: (prefix: string) => LimitStore;
+  /** The contract's groups, by name. */
+  groups: ReadonlyMap<RateLimitGroupName, RateLimitGroup>;
+  /** A fresh limit store for one group. */
+  createLimitStore: CreateLimitStore;
   /** Multiplies every limit (bench-only setting); 1 in production. */
   limitMultiplier?: number | undefined;
   /** Called for every request refused with 429. */
@@ -30,6 +32,13 @@ export interface RateLimits {
   afterCredentials: RequestHandler;
 }
 
+/** A window as a partner reads it in a 429's detail: "minute", "10 seconds", "2 minutes". */
+export function windowWords(windowMs: number): string {
+  const seconds = Math.round(windowMs / 1000);
+  if (seconds % 60 !== 0) return seconds === 1 ? 'second' : `${seconds} seconds`;
+  return seconds === 60 ? 'minute' : `${seconds / 60} minutes`;
+}
+
 function partnerKey(req: Request): string {
   return req.partner ? `partner:${req.partner.id}` : `ip:${ipKeyGenerator(req.ip ?? 'unknown', 56)}`;
 }
@@ -39,8 +48,9 @@ export function rateLimits(options: RateLimitOptions): RateLimits {
   const { groups, createLimitStore, limitMultiplier = 1, onLimited } = options;
   if (!groups || !createLimitStore) throw new Error('rateLimits: groups and createLimitStore are required');
   const limiters = new Map<string, RequestHandler>();
-  for (const group of Object.values(groups)) {
+  for (const group of groups.values()) {
     const limit = Math.max(1, Math.round(group.limit * limitMultiplier));
+    const window = windowWords(group.windowMs);
     limiters.set(
       group.name,
       rateLimit({
@@ -48,14 +58,12 @@ export function rateLimits(options: RateLimitOptions): RateLimits {
         limit,
         standardHeaders: 'draft-8',
         legacyHeaders: false,
-        store: createLimitStore(`rl:${group.name.toLowerCase()}:`),
+        store: createLimitStore(`rl:${group.name.toLowerCase()}:`, group.failMode),
         keyGenerator: partnerKey,
         handler: (_req, res, next) => {
           onLimited?.(group.name);
-          const retryAfter = res.getHeader('Retry-After');
-          next(
-            new ApiError('rate_limited', `The ${group.name} limit of ${limit} requests per minute is exhausted; retry in ${retryAfter ?? 60} seconds.`),
-          );
+          const retryAfter = res.getHeader('Retry-After') ?? Math.ceil(group.windowMs / 1000);
+          next(new ApiError('rate_limited', `The ${group.name} limit of ${limit} requests per ${window} is exhausted; retry in ${retryAfter} seconds.`));
         },
       }),
     );

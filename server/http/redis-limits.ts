@@ -7,32 +7,23 @@
  * offline queue) and after REDIS_TIMEOUT_MS when Redis hangs; the connection reconnects by
  * itself. A failed command opens a circuit breaker (server/circuit-breaker.ts) for
  * REDIS_BREAKER_MS: meanwhile no request tries Redis, and a background PING tries it once per
- * period, so a hanging Redis costs one timeout, not one per request. What a group does while
- * Redis is down is its failure mode:
- *
- * - Authentication fails closed (503 service_unavailable, Retry-After): its limit is what stops
- *   credential guessing and bounds the scrypt work unauthenticated callers can cause, and
- *   partners authenticate about once a day, so refusing for the length of an outage costs them
- *   little while their existing tokens keep working.
- * - Content and Streaming fail open to per-instance counters: those requests already carry a
- *   valid token and are checked against grants; availability of the catalog and of playback
- *   matters more than exact fairness for a few minutes, and per-instance windows still bound a
- *   runaway client (to the limit times the number of instances).
+ * period, so a hanging Redis costs one timeout, not one per request. What a limiter does while
+ * Redis is down is its failure mode, which the contract states per group (`fail_mode` in
+ * `info.x-rate-limit-groups` and `info.x-failed-authentication-limit`; README, "When one of them
+ * fails", says why each is what it is): `closed` refuses with 503 service_unavailable and
+ * Retry-After, `open` counts in per-instance windows until Redis is back.
  */
 import type { ClientRateLimitInfo, Options, Store as LimitStore } from 'express-rate-limit';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { RedisStore, type RedisReply } from 'rate-limit-redis';
 import type { Clock } from '../clock.js';
+import type { FailMode } from '../contract/load.js';
 import { CircuitBreaker } from '../circuit-breaker.js';
 import { ApiError } from '../errors.js';
 import { OutageLog } from '../outage-log.js';
 import { ClockedMemoryStore } from './limit-store.js';
 
-export type FailMode = 'closed' | 'open';
-
-/** Failure mode by limiter prefix (`rl:<group>:`, see server/http/rate-limit.ts); others fail open. */
-export const FAIL_CLOSED_PREFIXES = new Set(['rl:authentication:']);
 
 export interface RedisLimitsOptions {
   url: string;
@@ -109,9 +100,8 @@ export class RedisLimits {
     });
   }
 
-  /** A fresh limit store for one limiter, failing as FAIL_CLOSED_PREFIXES says. */
-  store(prefix: string): LimitStore {
-    const mode: FailMode = FAIL_CLOSED_PREFIXES.has(prefix) ? 'closed' : 'open';
+  /** A fresh limit store for one limiter, failing as its contract policy says. */
+  store(prefix: string, mode: FailMode): LimitStore {
     const fallback = mode === 'open' ? new ClockedMemoryStore(this.options.clock, prefix) : undefined;
     return new SharedLimitStore(this.client, this.options.prefix + prefix, mode, fallback, this.health);
   }

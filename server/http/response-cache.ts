@@ -23,8 +23,6 @@ interface Entry {
 }
 
 export interface ResponseCacheOptions {
-  /** Operations whose 200 responses depend only on the partner, URL and content version. */
-  operations: string[];
   /** Upper bound of the cached bodies' total size; 0 disables the cache. */
   maxBytes: number;
   /** Called with whether a cacheable request was answered from the cache. */
@@ -37,10 +35,8 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** Middleware factory: answers repeated cacheable reads from validated bytes. */
 export function responseCache(options: ResponseCacheOptions) {
-  const { operations, maxBytes, onLookup } = options;
-  if (!Array.isArray(operations)) throw new Error('responseCache: operations are required');
+  const { maxBytes, onLookup } = options;
   if (!Number.isInteger(maxBytes) || maxBytes < 0) throw new Error('responseCache: maxBytes must be a non-negative integer');
-  const cacheable = new Set(operations);
   const cache = maxBytes > 0 ? new VersionedCache<Entry>({ maxSize: maxBytes, size: (e) => e.body.length + 200 }) : undefined;
   /** Keys whose first response is being built: settled when that response has closed. */
   const inFlight = new Map<string, Promise<void>>();
@@ -48,7 +44,8 @@ export function responseCache(options: ResponseCacheOptions) {
   return async function responseCacheMiddleware(req: Request, res: Response, next: NextFunction): Promise<void> {
     // The version comes from bearerAuth, read with the partner's state before any of the request's data.
     const version = req.contentVersion;
-    if (!cache || !req.partner || version === undefined || !req.operation || !cacheable.has(req.operation.operationId)) return next();
+    // The contract's x-response-cache says which operations' 200 bodies this holds (server/contract/load.ts).
+    if (!cache || !req.partner || version === undefined || !req.operation?.cacheable) return next();
     const accept = req.headers.accept ?? '';
     // A body on a read is refused by the validator; such requests are never cached.
     const length = req.headers['content-length'];

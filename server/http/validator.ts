@@ -1,14 +1,18 @@
 /**
- * express-openapi-validator over the bundled contract: every request and every JSON response of a
- * partner operation is validated. Unknown query parameters are rejected and formats are checked in
- * full. Security is enforced earlier by bearerAuth (the validator only checks that a header is
- * present), so its own security check is off. A response that breaks the contract becomes a 500
- * problem (logged by the problem handler) instead of reaching the partner.
+ * Validation: express-openapi-validator over the bundled contract, so every request and every
+ * JSON response of a partner operation is checked. Unknown query parameters are rejected,
+ * formats are checked in full, and the parameter schemas' `default`s are filled in (handlers
+ * read page sizes, sorts and formats from there, never from literals of their own). Security is
+ * enforced earlier by caller resolution (the validator only checks that a header is present), so
+ * its own security check is off. A response that breaks the contract becomes a 500 problem
+ * (logged by the problem handler) instead of reaching the partner. Then what the validator lets
+ * through but JavaScript cannot hold is read defensively (http/query-values.ts).
  */
 import { createRequire } from 'node:module';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
-import type { Contract } from '../contract.js';
+import type { Contract } from '../contract/load.js';
+import { queryValues } from './query-values.js';
 
 /**
  * express-openapi-validator (5.x) matches a request to its route by compiling every documented
@@ -53,9 +57,9 @@ function headAsGet(req: Request, _res: Response, next: NextFunction): void {
 }
 
 /** The validator middleware chain for the contract's operations. */
-export function contractValidator(contract: Contract, prefix = '/api/partner'): RequestHandler[] {
+export function contractValidator(contract: Contract): RequestHandler[] {
   memoizeValidatorRouteCompilation();
-  return [headAsGet, ...contractValidatorOf(contract, prefix)];
+  return [headAsGet, ...contractValidatorOf(contract, contract.prefix), queryValues()];
 }
 
 function contractValidatorOf(contract: Contract, prefix: string): RequestHandler[] {

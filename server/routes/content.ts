@@ -1,8 +1,7 @@
 /** Content operations: entitlements, catalog, search, series, episodes. Grants are enforced by middleware. */
 import type { components, operations } from '../../generated/api.js';
 import { ApiError } from '../errors.js';
-import type { EpisodeDoc } from '../store/types.js';
-import { partnerId, pathParam, query, type HandlerDeps, type OperationHandler } from './types.js';
+import { defaulted, partnerId, pathParam, query, type HandlerDeps, type OperationHandler } from './types.js';
 
 type Q<Op extends keyof operations> = NonNullable<operations[Op]['parameters']['query']>;
 type Episode = components['schemas']['Episode'];
@@ -12,7 +11,7 @@ export function contentHandlers({ store }: HandlerDeps): Record<string, Operatio
   return {
     async listEntitlements(req, res) {
       const q = query<Q<'listEntitlements'>>(req);
-      const page = await store.listEntitlements(partnerId(req), { limit: q.limit ?? 25, cursor: q.cursor });
+      const page = await store.listEntitlements(partnerId(req), { limit: defaulted(q.limit, 'limit'), cursor: q.cursor });
       res.json({
         items: page.items.map((e) => ({ series_id: e.seriesId, series_title: e.seriesTitle, grants: e.grants, updated_at: e.updatedAt })),
         next_cursor: page.nextCursor,
@@ -24,10 +23,10 @@ export function contentHandlers({ store }: HandlerDeps): Record<string, Operatio
       const page = await store.listCatalog({
         partnerId: partnerId(req),
         genre: q.genre,
-        // Offsets like +02:00 are valid input; the store compares UTC strings.
-        updatedSince: q.updated_since === undefined ? undefined : new Date(q.updated_since).toISOString(),
-        sort: q.sort ?? 'title',
-        limit: q.limit ?? 25,
+        // Normalized to a UTC instant by validation (http/query-values.ts); the store compares UTC strings.
+        updatedSince: q.updated_since,
+        sort: defaulted(q.sort, 'sort'),
+        limit: defaulted(q.limit, 'limit'),
         cursor: q.cursor,
       });
       res.json({ items: page.items, next_cursor: page.nextCursor });
@@ -35,7 +34,7 @@ export function contentHandlers({ store }: HandlerDeps): Record<string, Operatio
 
     async searchCatalog(req, res) {
       const q = query<Q<'searchCatalog'>>(req);
-      const page = await store.search({ partnerId: partnerId(req), q: q.q, type: q.type, limit: q.limit ?? 25, cursor: q.cursor });
+      const page = await store.search({ partnerId: partnerId(req), q: q.q, type: q.type, limit: defaulted(q.limit, 'limit'), cursor: q.cursor });
       res.json({ items: page.items, next_cursor: page.nextCursor });
     },
 
@@ -48,14 +47,14 @@ export function contentHandlers({ store }: HandlerDeps): Record<string, Operatio
 
     async listEpisodes(req, res) {
       const q = query<Q<'listEpisodes'>>(req);
-      const page = await store.listEpisodes({ seriesId: pathParam(req, 'series_id'), season: q.season, limit: q.limit ?? 25, cursor: q.cursor });
+      const page = await store.listEpisodes({ seriesId: pathParam(req, 'series_id'), season: q.season, limit: defaulted(q.limit, 'limit'), cursor: q.cursor });
       const grants = req.seriesGrants!.grants;
       res.json({ items: page.items.map((e): Episode => ({ ...e, grants })), next_cursor: page.nextCursor });
     },
 
     async getEpisode(req, res) {
-      const episode = res.locals.episode as EpisodeDoc;
-      res.json({ ...episode, grants: req.seriesGrants!.grants });
+      // requireGrant read it, and established that it exists and is readable.
+      res.json({ ...req.episode!, grants: req.seriesGrants!.grants });
     },
   };
 }

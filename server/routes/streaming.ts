@@ -1,8 +1,7 @@
 /** Streaming operations: resolveStream. The stream grant is enforced by middleware. */
 import type { operations } from '../../generated/api.js';
 import { ApiError } from '../errors.js';
-import type { EpisodeDoc } from '../store/types.js';
-import { iso, partnerId, query, type HandlerDeps, type OperationHandler } from './types.js';
+import { defaulted, iso, partnerId, query, type HandlerDeps, type OperationHandler } from './types.js';
 
 type ResolveQuery = NonNullable<operations['resolveStream']['parameters']['query']>;
 
@@ -10,8 +9,9 @@ type ResolveQuery = NonNullable<operations['resolveStream']['parameters']['query
 export function streamingHandlers({ clock, streams }: HandlerDeps): Record<string, OperationHandler> {
   return {
     async resolveStream(req, res) {
-      const episode = res.locals.episode as EpisodeDoc;
-      const format = query<ResolveQuery>(req).format ?? 'hls';
+      // requireGrant read it, and established that it exists and may be streamed.
+      const episode = req.episode!;
+      const format = defaulted(query<ResolveQuery>(req).format, 'format');
       const now = clock.now();
       const { starts_at, ends_at } = episode.availability;
       if (now < Date.parse(starts_at)) {
@@ -24,7 +24,7 @@ export function streamingHandlers({ clock, streams }: HandlerDeps): Record<strin
         throw new ApiError('not_found', `Episode ${episode.id} has no ${format} manifest; it offers ${episode.stream_formats.join(', ')}.`);
       }
       const signed = streams.sign({ episodeId: episode.id, format, partnerId: partnerId(req) });
-      res.locals.streamResolved = true;
+      res.streamResolved = true;
       res.setHeader('Cache-Control', 'no-store');
       res.json({
         episode_id: episode.id,

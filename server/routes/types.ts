@@ -15,14 +15,23 @@ export interface HandlerDeps {
 /** An operation handler: reads the validated request, throws ApiError for problems, sends JSON. */
 export type OperationHandler = (req: Request, res: Response) => Promise<void>;
 
-/** Query parameters after express-openapi-validator has validated and coerced them. */
+/** Query parameters after express-openapi-validator has validated and coerced them, and filled in the schemas' defaults. */
 export function query<T>(req: Request): T {
   return req.query as unknown as T;
 }
 
-/** Path parameters as matched by express-openapi-validator. */
+/**
+ * A query parameter whose schema has a `default`: the validator filled it in, so it is always
+ * there. The default itself lives in the contract only.
+ */
+export function defaulted<T>(value: T | undefined, name: string): T {
+  if (value === undefined) throw new Error(`query parameter ${name} has no value: does its schema in the contract have a default?`);
+  return value;
+}
+
+/** A path parameter, as operation lookup decoded it (server/http/operation.ts). */
 export function pathParam(req: Request, name: string): string {
-  const value = (req as { openapi?: { pathParams?: Record<string, string> } }).openapi?.pathParams?.[name];
+  const value = req.pathParams?.[name];
   if (value === undefined) throw new Error(`path parameter ${name} missing: is the route in the contract?`);
   return value;
 }

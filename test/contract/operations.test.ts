@@ -57,16 +57,22 @@ describe('the bundled contract (generated/openapi.json)', () => {
     },
   );
 
-  it('states the rate-limit groups: Authentication 10, Content 100, Streaming 100 per 60 s', () => {
+  it('states the rate-limit groups: Authentication 10 (closed while Redis is down), Content 100 and Streaming 100 (open) per 60 s', () => {
     expect(doc.info['x-rate-limit-groups']).toEqual({
-      Authentication: { limit: 10, window_seconds: 60 },
-      Content: { limit: 100, window_seconds: 60 },
-      Streaming: { limit: 100, window_seconds: 60 },
+      Authentication: { limit: 10, window_seconds: 60, fail_mode: 'closed' },
+      Content: { limit: 100, window_seconds: 60, fail_mode: 'open' },
+      Streaming: { limit: 100, window_seconds: 60, fail_mode: 'open' },
     });
   });
 
-  it('states the limit of failed authentications per client address: 20 per 60 s', () => {
-    expect(doc.info['x-failed-authentication-limit']).toEqual({ limit: 20, window_seconds: 60 });
+  it('states the limit of failed authentications per client address: 20 per 60 s, open while Redis is down', () => {
+    expect(doc.info['x-failed-authentication-limit']).toEqual({ limit: 20, window_seconds: 60, fail_mode: 'open' });
+  });
+
+  it('marks the reads whose 200 body may be reused while the catalog and grants are unchanged, and the longest usage range', () => {
+    const cached = operations.filter(({ op }) => op['x-response-cache'] === true).map(({ op }) => op.operationId);
+    expect(cached.sort()).toEqual(['getCatalog', 'getEpisode', 'getSeries', 'listEntitlements', 'listEpisodes', 'searchCatalog']);
+    expect(operations.find(({ op }) => op.operationId === 'getUsage')?.op['x-max-range-days']).toBe(92);
   });
 
   it.each(EXPECTED.map(([id]) => id))('%s documents 408 and 431, the refusals of the HTTP parser', (operationId) => {

@@ -151,7 +151,7 @@ describe('the API reference (npm run docs)', () => {
     expect(await visible(page.locator('[id="section/Authentication"]').getByText('Authorization: Bearer <access_token>').first())).toBe(true);
   });
 
-  it('expands the 200 response and offers the contract for download, as redocly.yaml asks', async () => {
+  it('expands the 200 response and offers the contract for download, as its Redoc options ask', async () => {
     const authenticate = page.locator('[id$="/operation/authenticate"]').first();
     // expandResponses "200": the success body's fields are listed without a click.
     expect(await visible(authenticate.getByText('access_token', { exact: true }).first()), 'access_token listed').toBe(true);

@@ -7,7 +7,7 @@ import { appendFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Request } from 'express';
 import { inject } from 'vitest';
-import { loadContract } from '../../server/contract.js';
+import { loadContract } from '../../server/contract/load.js';
 import { resolveOperation } from '../../server/http/operation.js';
 
 /** Notes that the server answered `status` to a request for `operationId` (nothing when there is none). */
@@ -18,7 +18,8 @@ export function recordCoverage(operationId: string | undefined, status: number):
   appendFileSync(join(dir, `${process.pid}.jsonl`), JSON.stringify([operationId, status]) + '\n');
 }
 
-const findOperation = resolveOperation(loadContract().operations);
+const contract = loadContract();
+const findOperation = resolveOperation(contract.operations, contract.prefix);
 
 /** The operation a method and path address, or undefined when they address none. */
 export function operationOf(method: string | undefined, path: string | undefined): string | undefined {

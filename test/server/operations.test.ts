@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadContract } from '../../server/contract.js';
+import { loadContract } from '../../server/contract/load.js';
 import { bearer, startServer, type TestServer } from '../helpers/server.js';
 
 // One valid request per bearer operation, about series the test partner holds read and stream on.
@@ -15,7 +15,7 @@ const REQUESTS: Record<string, string> = {
   getUsage: '/api/partner/analytics/usage?from=2026-11-01&to=2026-11-22',
 };
 const contract = loadContract();
-const bearerOps = contract.operations.filter((op) => op.requiresBearer);
+const bearerOps = contract.operations.filter((op) => op.authentication === 'bearer');
 
 async function withToken(server: TestServer): Promise<string> {
   return server.token(await server.partner({ ser_7hx2k9qmbd: ['read', 'stream'] }));
@@ -42,11 +42,11 @@ describe('every bearer operation', () => {
     expect(await status(server, unknown, token)).toEqual({ status: 400, code: 'validation_failed' });
   });
 
-  it.each(Object.values(contract.groups).map((g) => [g.name, g.limit]))('%s: past %i requests a minute, every operation of the group answers 429', async (group) => {
+  it.each([...contract.groups.values()].map((g) => [g.name, g.limit]))('%s: past %i requests a minute, every operation of the group answers 429', async (group) => {
     const server = await startServer();
     const token = await withToken(server);
     const ops = bearerOps.filter((op) => op.group === group);
-    const limit = contract.groups[group as keyof typeof contract.groups].limit;
+    const limit = contract.groups.get(group as string)!.limit;
     // Authenticate (made by withToken) counts against the Authentication group too.
     const used = group === 'Authentication' ? 1 : 0;
     for (let i = used; i < limit; i++) expect((await status(server, REQUESTS[ops[0]!.operationId]!, token)).status).toBe(200);
