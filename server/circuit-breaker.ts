@@ -2,8 +2,8 @@
  * A circuit breaker for a dependency that can hang rather than refuse (Redis, for the rate
  * limits). After a failure it is open for periodMs: callers skip the dependency and take its
  * failure mode at once, and once per period a probe tries the dependency in the background
- * until one answers, which closes it. A stalled dependency so costs callers one timeout, where
- * every request used to wait out the timeout in turn; no caller ever waits on a probe.
+ * until one answers, which closes it. A stalled dependency so costs callers one timeout per
+ * period instead of one per request; no caller ever waits on a probe.
  */
 import type { Logger } from 'pino';
 import type { OutageLog } from './outage-log.js';

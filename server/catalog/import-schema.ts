@@ -85,12 +85,6 @@ function contractAjv(): { ajv: Ajv2020; doc: { components: { schemas: Record<str
 
 let shared: ReturnType<typeof contractAjv> | undefined;
 
-/** A validator for one of the contract's component schemas (tests use it to check store output). */
-export function contractSchemaValidator(name: keyof S): ValidateFunction {
-  shared ??= contractAjv();
-  return shared.ajv.compile({ $ref: `${CONTRACT_ID}#/components/schemas/${name}` });
-}
-
 function buildValidator() {
   shared ??= contractAjv();
   const { ajv, doc } = shared;

@@ -3,7 +3,7 @@
  * `info.x-failed-authentication-limit`, and never against the partner whose key was presented:
  * a wrong secret, an unknown key, a disabled partner, and a missing, malformed, expired or
  * revoked bearer token. Only the address pays, so nobody who knows a partner's API key can use up
- * that partner's budget (issue 14).
+ * that partner's budget.
  *
  * authenticate counts each attempt before the secret is hashed and releases the count once the
  * response shows the attempt did not fail, so a burst of guesses from one address costs at most

@@ -7,7 +7,7 @@
  * What the check read (the episode, or whether the series exists, and the partner's grants on
  * it) changes only with a catalog import or a grant change, which rewrite the store's content
  * version in the same transaction. So it is remembered per partner and resource while the
- * version bearerAuth read for the request is unchanged, as the response cache does for whole
+ * version bearer authentication read for the request is unchanged, as the response cache does for whole
  * pages: resolveStream, which is never cached as a page (its URL is signed per request), then
  * reads nothing from the store beyond the partner's state.
  */
@@ -58,7 +58,7 @@ export function requireGrant(options: RequireGrantOptions) {
     const grant = req.operation?.grant;
     const params = req.pathParams ?? {};
     if (!grant || !req.partner || (!params.episode_id && !params.series_id)) return next();
-    // The version bearerAuth read with the partner's state, before any of this request's data.
+    // The version bearer authentication read with the partner's state, before any of this request's data.
     const version = req.contentVersion;
     const key = `${req.partner.id} ${params.episode_id ?? ''} ${params.series_id ?? ''}`;
     let found = memo && version !== undefined ? memo.get(version, key) : undefined;

@@ -106,10 +106,10 @@ export function toApiError(err: unknown): ApiError {
       cause: err,
     });
   }
-  const e = err as { type?: string; status?: number; statusCode?: number; errors?: ValidatorIssue[]; message?: string };
+  const e = err as { type?: string; limit?: number; status?: number; statusCode?: number; errors?: ValidatorIssue[]; message?: string };
   // body-parser
   if (e.type === 'entity.parse.failed') return new ApiError('invalid_json', 'The request body is not valid JSON.', { cause: err });
-  if (e.type === 'entity.too.large') return new ApiError('payload_too_large', 'The request body is larger than 16384 bytes.', { cause: err });
+  if (e.type === 'entity.too.large') return new ApiError('payload_too_large', `The request body is larger than ${e.limit} bytes.`, { cause: err });
   if (e.type === 'encoding.unsupported' || e.type === 'charset.unsupported') {
     return new ApiError('unsupported_media_type', 'Send the body as UTF-8 application/json.', { cause: err });
   }
@@ -122,7 +122,7 @@ export function toApiError(err: unknown): ApiError {
     if (code === 'validation_failed') {
       const issues = toIssues(e.errors);
       const detail = issues.map((i) => `${i.location} ${i.pointer}: ${i.message}`).join('; ');
-      return new ApiError(code, `The request does not match the contract: ${detail}`.slice(0, 2000), { errors: issues, cause: err });
+      return new ApiError(code, `The request does not match the contract: ${detail}`, { errors: issues, cause: err });
     }
     if (code === 'unsupported_media_type') return new ApiError(code, 'Send the body as application/json.', { cause: err });
     if (code === 'method_not_allowed' || code === 'not_found') return new ApiError(code, 'No such operation; see the API reference at /docs.', { cause: err });

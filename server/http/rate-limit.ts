@@ -1,11 +1,12 @@
 /**
  * Per-partner rate limits, one express-rate-limit limiter per contract group, created at start
- * with the group's limit from the contract and a store of its own. Requests are counted per
- * partner once the partner is known: after bearer authentication, and on authenticate after its
- * API key and secret matched (http/credentials.ts), so a partner's Authentication budget counts
- * its successful authentications only and failed ones never spend it (they are limited per
- * client address: http/failed-authentications.ts). A request without a known partner (none
- * reaches here today) is counted per client address (IPv6 by /56) under the same limit.
+ * with the group's limit, window and fail mode from the contract and a store of its own.
+ * Requests are counted per partner once caller resolution (http/caller.ts) knows the partner:
+ * after its bearer token, and on authenticate after its API key and secret matched, so a
+ * partner's Authentication budget counts its successful authentications only and failed ones
+ * never spend it (they are limited per client address: http/failed-authentications.ts). An
+ * operation without credentials would be counted per client address (IPv6 by /56); the
+ * contract has none.
  */
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
@@ -33,7 +34,7 @@ export interface RateLimits {
 }
 
 /** A window as a partner reads it in a 429's detail: "minute", "10 seconds", "2 minutes". */
-export function windowWords(windowMs: number): string {
+function windowWords(windowMs: number): string {
   const seconds = Math.round(windowMs / 1000);
   if (seconds % 60 !== 0) return seconds === 1 ? 'second' : `${seconds} seconds`;
   return seconds === 60 ? 'minute' : `${seconds / 60} minutes`;

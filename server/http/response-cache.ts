@@ -42,7 +42,7 @@ export function responseCache(options: ResponseCacheOptions) {
   const inFlight = new Map<string, Promise<void>>();
 
   return async function responseCacheMiddleware(req: Request, res: Response, next: NextFunction): Promise<void> {
-    // The version comes from bearerAuth, read with the partner's state before any of the request's data.
+    // The version comes from bearer authentication (http/authenticate.ts), read with the partner's state before any of the request's data.
     const version = req.contentVersion;
     // The contract's x-response-cache says which operations' 200 bodies this holds (server/contract/load.ts).
     if (!cache || !req.partner || version === undefined || !req.operation?.cacheable) return next();

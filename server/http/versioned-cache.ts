@@ -1,7 +1,7 @@
 /**
  * A least-recently-used cache whose entries hold for one content version of the store. The
  * version is rewritten in the same transaction as every catalog import and grant change (by any
- * process), and bearerAuth reads it with the partner's state before the request reads any data;
+ * process), and bearer authentication reads it with the partner's state before the request reads any data;
  * so a value stored under a version is never older than that version. Seeing a new version
  * empties the cache; a value built under a version that is no longer the newest seen is not kept.
  * Used for whole validated pages (response-cache.ts) and for grant checks (grants.ts).

@@ -6,7 +6,7 @@ import { iso, type HandlerDeps, type OperationHandler } from './types.js';
 export function authHandlers({ tokens }: HandlerDeps): Record<string, OperationHandler> {
   return {
     async authenticate(req, res) {
-      // server/http/credentials.ts has matched the API key and secret to this active partner.
+      // Caller resolution (server/http/caller.ts) has matched the API key and secret to this active partner.
       const partner = req.partner!.record;
       const issued = await tokens.issue(partner.id, partner.credentialVersion);
       res.setHeader('Cache-Control', 'no-store');

@@ -1,12 +1,12 @@
 /** Small, explicit import items for store tests; every field valid against the contract. */
 import { expect } from 'vitest';
-import { contractSchemaValidator } from '../../server/catalog/import-schema.js';
+import { validatorFor } from '../helpers/contract-schemas.js';
 import type { components } from '../../generated/api.js';
 import type { ImportEpisode, ImportSeries } from '../../server/store/types.js';
 
 /** Asserts that data (after a JSON round trip, as the server sends it) matches a contract schema. */
 export function expectContractShape(name: keyof components['schemas'], data: unknown): void {
-  const validate = contractSchemaValidator(name);
+  const validate = validatorFor({ $ref: `#/components/schemas/${name}` });
   const ok = validate(JSON.parse(JSON.stringify(data)));
   expect(ok ? [] : validate.errors, `${name}: ${JSON.stringify(validate.errors)}`).toEqual([]);
 }
