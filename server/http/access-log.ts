@@ -6,12 +6,13 @@
  */
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
-import { redactSignatures } from '../logger.js';
+import { accessLoggerFor, redactSignatures } from '../logger.js';
 
 /** Middleware factory: logs every request at info (error for 5xx but 503, warn for 503 and aborts) once it is answered or aborted. */
 export function accessLog(options: { logger: Logger }) {
-  const { logger } = options;
-  if (!logger) throw new Error('accessLog: logger is required');
+  if (!options.logger) throw new Error('accessLog: logger is required');
+  // Its lines hold only the fields set here, so they skip the process logger's redaction (server/logger.ts).
+  const logger = accessLoggerFor(options.logger);
   return function accessLogMiddleware(req: Request, res: Response, next: NextFunction): void {
     const started = performance.now();
     res.once('close', () => {
