@@ -29,7 +29,7 @@ import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { LoadJob, LoadResult } from './bench-load.js';
 import { benchGrants, ensureCatalog, type CatalogManifest } from './generate-catalog.js';
-import { demoSeriesId } from '../server/store/seed.js';
+import { demoSeriesId } from '../server/demo/catalog.js';
 
 const root = resolve(import.meta.dirname, '..');
 const tsx = join(root, 'node_modules/.bin/tsx');

@@ -12,7 +12,7 @@ import { openStore } from '../../server/store/index.js';
 import { ANALYZE_AFTER_ROWS, PostgresStore } from '../../server/store/postgres.js';
 import { searchDocument, searchQuery } from '../../server/store/postgres-search.js';
 import { searchTokens } from '../../server/store/search-terms.js';
-import { demoCatalog } from '../../server/store/seed.js';
+import { demoCatalog } from '../../server/demo/catalog.js';
 import type { Store, UsageIncrement } from '../../server/store/types.js';
 import { reportSkipped, skipReason, TEST_DATABASE_URL } from '../helpers/services.js';
 import { startTcpProxy, viaProxy } from '../helpers/tcp-proxy.js';
