@@ -1,5 +1,5 @@
 /**
- * The storage interface. Every engine (server/store/sqlite.ts now, PostgreSQL later) implements
+ * The storage interface. Every engine (server/store/sqlite/store.ts now, PostgreSQL later) implements
  * Store with identical behaviour; the same test suite runs against each. Dates cross this
  * interface as ISO 8601 strings (UTC, `Z`), never Date objects, so data code stays dialect-neutral.
  * Catalog documents mirror the contract's schemas (generated/api.ts) without the caller's grants,

@@ -7,8 +7,8 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { StoreUnavailableError } from '../../server/errors.js';
 import { openStore, parseDatabaseUrl } from '../../server/store/index.js';
-import { searchTokens } from '../../server/store/search-terms.js';
-import { ftsMatch, ftsRowid, SqliteStore } from '../../server/store/sqlite.js';
+import { searchTokens } from '../../server/store/shared/search-terms.js';
+import { ftsMatch, ftsRowid, SqliteStore } from '../../server/store/sqlite/store.js';
 import { removeTmpDbs, tmpDbPath } from './engines.js';
 import { pid, series, sid, T0 } from './fixtures.js';
 

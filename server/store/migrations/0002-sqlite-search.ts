@@ -1,6 +1,6 @@
 /**
  * SQLite-only: FTS5 indexes over series and episode titles and synopses, maintained by the
- * import (server/store/sqlite.ts), not by triggers, so a bulk import indexes each row once.
+ * import (server/store/sqlite/store.ts), not by triggers, so a bulk import indexes each row once.
  *
  * Contentless (content='') because the text already lives in series/episodes; only the ids are
  * kept (contentless_unindexed) to join back. The FTS rowid is the id's base-36 suffix

@@ -7,7 +7,7 @@
 import type { Kysely } from 'kysely';
 import { contentHash, episodeRow, normalizeEpisode, normalizeSeries, isoInstant, seriesRow } from './mapping.js';
 import type { Database, EpisodeTable, SeriesTable } from './schema.js';
-import type { ImportResult, ImportSeries } from './types.js';
+import type { ImportResult, ImportSeries } from '../types.js';
 
 /** What the engine's full-text index must learn about one import. */
 export interface SearchIndexChanges {

@@ -5,7 +5,7 @@
  * - Every wait is bounded: connecting (connectTimeoutMs), waiting for a pooled connection (the
  *   same bound), each statement (statement_timeout on the server) and each reply (query_timeout
  *   on the client, a little longer, for a server that stopped answering), and every operation as
- *   a whole by the longest of these (server/store/postgres-pool.ts). A connection that timed
+ *   a whole by the longest of these (server/store/postgres/pool.ts). A connection that timed
  *   out or broke is discarded, never handed out again. All of these become StoreUnavailableError
  *   (503 with Retry-After), and the pool reconnects by itself once PostgreSQL is back.
  * - Migrations run under kysely's PostgreSQL advisory lock, so instances starting at once apply
@@ -16,18 +16,18 @@
  *   in DATABASE_URL selects another than `public`).
  */
 import { Kysely, Migrator, PostgresDialect, sql, type Migration } from 'kysely';
-import type { RankedHit } from './catalog-read.js';
-import type { SearchIndexChanges } from './catalog-import.js';
+import type { RankedHit } from '../shared/catalog-read.js';
+import type { SearchIndexChanges } from '../shared/catalog-import.js';
 import { FreshReads } from './fresh-reads.js';
-import { KyselyStore, type RankRequest } from './kysely-store.js';
-import { postgresMigrations, staticProvider } from './migrations/index.js';
-import * as pq from './partner-queries.js';
-import { guardedPool, isPostgresUnavailable, openPools, type PostgresOptions, type PostgresPools } from './postgres-pool.js';
-import { RANK_WEIGHTS, searchDocument, searchQuery } from './postgres-search.js';
-import type { Database } from './schema.js';
-import type { ImportResult, ImportSeries, PartnerRecord, UsageBatch, UsageIncrement } from './types.js';
+import { KyselyStore, type RankRequest } from '../shared/kysely-store.js';
+import { postgresMigrations, staticProvider } from '../migrations/index.js';
+import * as pq from '../shared/partner-queries.js';
+import { guardedPool, isPostgresUnavailable, openPools, type PostgresOptions, type PostgresPools } from './pool.js';
+import { RANK_WEIGHTS, searchDocument, searchQuery } from './search.js';
+import type { Database } from '../shared/schema.js';
+import type { ImportResult, ImportSeries, PartnerRecord, UsageBatch, UsageIncrement } from '../types.js';
 
-export { isPostgresUnavailable, type PostgresOptions } from './postgres-pool.js';
+export { isPostgresUnavailable, type PostgresOptions } from './pool.js';
 
 const ROWS_PER_STATEMENT = 500;
 const INDEXED_ID = /^(?:ser|ep)_[0-9a-z]{10}$/;
@@ -61,7 +61,7 @@ export class PostgresStore extends KyselyStore {
 
   /**
    * Every authenticated request reads its partner's state (revocation is immediate): concurrent
-   * requests of one partner share reads that began after they arrived (server/store/fresh-reads.ts),
+   * requests of one partner share reads that began after they arrived (server/store/postgres/fresh-reads.ts),
    * so a busy partner costs about one round trip per round-trip time instead of one per request.
    * The operation bound covers the wait for a shared read too.
    */
@@ -71,7 +71,7 @@ export class PostgresStore extends KyselyStore {
     return this.guard(() => this.partnerStates.get(id));
   }
 
-  /** On the probe's own connection (server/store/postgres-pool.ts): whether PostgreSQL answers, however busy the pool. */
+  /** On the probe's own connection (server/store/postgres/pool.ts): whether PostgreSQL answers, however busy the pool. */
   override async ping(): Promise<void> {
     await this.guard(async () => {
       await this.pools.probe.query('select key from settings limit 1');

@@ -4,11 +4,11 @@
  * A batch applied before by its writer (usage_writers) is skipped, in the same transaction.
  */
 import { sql, type Kysely } from 'kysely';
-import { pageOf, queryFingerprint, type CursorCodec } from './cursor.js';
+import { pageOf, queryFingerprint, type CursorCodec } from '../cursor.js';
 import { checkLimit } from './catalog-read.js';
 import { num } from './mapping.js';
 import type { Database, UsageCountTable } from './schema.js';
-import type { UsageBatch, UsageCounts, UsageIncrement, UsageQuery, UsageReportPage } from './types.js';
+import type { UsageBatch, UsageCounts, UsageIncrement, UsageQuery, UsageReportPage } from '../types.js';
 
 const COUNTERS = ['requests', 'stream_resolutions', 'errors', 'rate_limited'] as const;
 const ROWS_PER_INSERT = 500;

@@ -7,16 +7,16 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { Kysely, SqliteDialect, sql, type Migration } from 'kysely';
-import type { RankedHit } from './catalog-read.js';
-import type { SearchIndexChanges } from './catalog-import.js';
-import { KyselyStore, type RankRequest } from './kysely-store.js';
-import { num } from './mapping.js';
-import { sqliteMigrations } from './migrations/index.js';
-import { partnerRecord } from './partner-queries.js';
-import type { Database, PartnerTable } from './schema.js';
-import type { PartnerRecord } from './types.js';
-import { cachingStatements, isUnavailableError, openConnection } from './sqlite-connection.js';
-import { addDictionaryWords, rankSqliteHits } from './sqlite-search.js';
+import type { RankedHit } from '../shared/catalog-read.js';
+import type { SearchIndexChanges } from '../shared/catalog-import.js';
+import { KyselyStore, type RankRequest } from '../shared/kysely-store.js';
+import { num } from '../shared/mapping.js';
+import { sqliteMigrations } from '../migrations/index.js';
+import { partnerRecord } from '../shared/partner-queries.js';
+import type { Database, PartnerTable } from '../shared/schema.js';
+import type { PartnerRecord } from '../types.js';
+import { cachingStatements, isUnavailableError, openConnection } from './connection.js';
+import { addDictionaryWords, rankSqliteHits } from './search.js';
 
 export interface SqliteOptions {
   /** How long a statement waits for another process's write lock before SQLITE_BUSY. */
@@ -39,7 +39,7 @@ export function ftsRowid(id: string): number {
 
 /**
  * The plain FTS5 MATCH expression for tokens (search itself completes the last word from the
- * dictionary instead: server/store/sqlite-search.ts): each quoted (a token is letters and digits only, so it
+ * dictionary instead: server/store/sqlite/search.ts): each quoted (a token is letters and digits only, so it
  * cannot contain a quote), all required, the last also as a prefix.
  */
 export function ftsMatch(tokens: string[]): string {
@@ -207,7 +207,7 @@ export class SqliteStore extends KyselyStore {
     });
   }
 
-  /** Bounded-cost search: see server/store/sqlite-search.ts. */
+  /** Bounded-cost search: see server/store/sqlite/search.ts. */
   protected async rankHits(db: Kysely<Database>, r: RankRequest): Promise<RankedHit[]> {
     return rankSqliteHits(db, r);
   }

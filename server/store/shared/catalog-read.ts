@@ -4,11 +4,11 @@
  * id of the last row, so pages stay consistent while rows are added elsewhere in the order.
  */
 import { sql, type Kysely } from 'kysely';
-import { MAX_CURSOR_LENGTH, pageOf, queryFingerprint, type CursorCodec } from './cursor.js';
+import { MAX_CURSOR_LENGTH, pageOf, queryFingerprint, type CursorCodec } from '../cursor.js';
 import { episodeDoc, grantsOf, isoInstant, SERIES_SUMMARY_COLUMNS, seriesDoc, seriesSummaryDoc } from './mapping.js';
 import type { Database } from './schema.js';
-import type { CatalogQuery, EpisodeDoc, EpisodeQuery, Page, PageRequest, SearchHitDoc, SeriesDoc, SeriesSummaryDoc } from './types.js';
-import type { components } from '../../generated/api.js';
+import type { CatalogQuery, EpisodeDoc, EpisodeQuery, Page, PageRequest, SearchHitDoc, SeriesDoc, SeriesSummaryDoc } from '../types.js';
+import type { components } from '../../../generated/api.js';
 
 type SeriesSummary = components['schemas']['SeriesSummary'];
 

@@ -1,24 +1,24 @@
 /**
- * The Store over any kysely database with the schema of server/store/schema.ts. Everything here
+ * The Store over any kysely database with the schema of server/store/shared/schema.ts. Everything here
  * is dialect-neutral; an engine subclass (sqlite.ts, later a PostgreSQL one) supplies only what
  * differs: its migrations, how a write transaction takes its lock, which driver errors mean
  * "unavailable", and its full-text index.
  */
 import { randomInt } from 'node:crypto';
 import { Migrator, type Kysely, type Migration } from 'kysely';
-import { InvalidCursorError } from '../errors.js';
-import type { components } from '../../generated/api.js';
+import { InvalidCursorError } from '../../errors.js';
+import type { components } from '../../../generated/api.js';
 import * as read from './catalog-read.js';
 import { importCatalog, type SearchIndexChanges } from './catalog-import.js';
-import { CursorCodec, queryFingerprint, type SecretKey } from './cursor.js';
+import { CursorCodec, queryFingerprint, type SecretKey } from '../cursor.js';
 import { guarded } from './guard.js';
-import { staticProvider } from './migrations/index.js';
+import { staticProvider } from '../migrations/index.js';
 import { num } from './mapping.js';
 import * as pq from './partner-queries.js';
 import type { Database } from './schema.js';
 import { normalizedScore, searchTokens } from './search-terms.js';
 import * as usage from './usage.js';
-import type * as T from './types.js';
+import type * as T from '../types.js';
 
 /**
  * Marks a change to what partners read (inside the transaction that makes it). The version is a
@@ -80,7 +80,7 @@ export abstract class KyselyStore implements T.Store {
   }
 
   /**
-   * Runs a store operation (server/store/guard.ts): engine-unavailable errors become
+   * Runs a store operation (server/store/shared/guard.ts): engine-unavailable errors become
    * StoreUnavailableError, and unless `bounded` is false (migrations, imports: admin work that may
    * rightly take long) the operation answers within the engine's operation timeout.
    */

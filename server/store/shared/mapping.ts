@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { EpisodeTable, SeasonTable, SeriesTable } from './schema.js';
-import type { EpisodeDoc, Grant, ImportEpisode, ImportSeries, SeriesDoc, SeriesSummaryDoc } from './types.js';
+import type { EpisodeDoc, Grant, ImportEpisode, ImportSeries, SeriesDoc, SeriesSummaryDoc } from '../types.js';
 
 type Window = SeriesDoc['availability'];
 

@@ -4,10 +4,10 @@
  */
 import type { Kysely } from 'kysely';
 import { checkLimit } from './catalog-read.js';
-import { pageOf, queryFingerprint, type CursorCodec } from './cursor.js';
+import { pageOf, queryFingerprint, type CursorCodec } from '../cursor.js';
 import { grantsOf, isoInstant, num } from './mapping.js';
 import type { Database, PartnerTable } from './schema.js';
-import type { EntitlementRecord, Grant, Page, PageRequest, PartnerRecord } from './types.js';
+import type { EntitlementRecord, Grant, Page, PageRequest, PartnerRecord } from '../types.js';
 
 /** A partners row as the record the server uses. */
 export function partnerRecord(row: PartnerTable): PartnerRecord {

@@ -1,7 +1,7 @@
 /**
  * PostgreSQL full-text search documents and queries, built here rather than by PostgreSQL's
  * text parser: the words are the same ones SQLite's FTS5 (unicode61, remove_diacritics) and
- * server/store/search-terms.ts see, whatever the server's locale, and no extension (unaccent) is
+ * server/store/shared/search-terms.ts see, whatever the server's locale, and no extension (unaccent) is
  * needed. A document is a tsvector literal of folded words with positions and weights; a query
  * is a tsquery literal with every word required and the last one as a prefix.
  */

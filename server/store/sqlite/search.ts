@@ -23,10 +23,10 @@
  * only, and deterministic for a given index, so offset cursors stay consistent.
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { RankedHit } from './catalog-read.js';
-import type { RankRequest } from './kysely-store.js';
-import { fold } from './postgres-search.js';
-import type { Database } from './schema.js';
+import type { RankedHit } from '../shared/catalog-read.js';
+import type { RankRequest } from '../shared/kysely-store.js';
+import { fold } from '../postgres/search.js';
+import type { Database } from '../shared/schema.js';
 
 /** A query part in at least this many documents of an index switches to bounded ranking. */
 export const COMMON_MATCHES = 1_000;
