@@ -4,7 +4,8 @@
  * PostgreSQL (several instances sharing one database).
  */
 import { fileURLToPath } from 'node:url';
-import { PostgresStore, type PostgresOptions } from './postgres/store.js';
+import type { PostgresOptions } from './postgres/pool.js';
+import { PostgresStore } from './postgres/store.js';
 import { SqliteStore, type SqliteOptions } from './sqlite/store.js';
 import type { Store } from './types.js';
 

@@ -6,7 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore } from '../../server/store/index.js';
-import { COMMON_MATCHES, completions, dictionaryWords, MAX_BOUNDED_HITS, queryParts } from '../../server/store/sqlite/search.js';
+import { dictionaryWords } from '../../server/store/sqlite/search-index.js';
+import { COMMON_MATCHES, completions, MAX_BOUNDED_HITS, queryParts } from '../../server/store/sqlite/search.js';
 import type { SearchHitDoc, Store } from '../../server/store/types.js';
 import { removeTmpDbs, tmpDbPath } from './engines.js';
 import { eid, episode, expectContractShape, pid, series, sid, T0 } from './fixtures.js';

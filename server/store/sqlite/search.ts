@@ -23,9 +23,8 @@
  * only, and deterministic for a given index, so offset cursors stay consistent.
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { RankedHit } from '../shared/catalog-read.js';
-import type { RankRequest } from '../shared/kysely-store.js';
-import { fold } from '../postgres/search.js';
+import type { RankedHit, RankRequest } from '../shared/search.js';
+import { fold } from '../shared/search-terms.js';
 import type { Database } from '../shared/schema.js';
 
 /** A query part in at least this many documents of an index switches to bounded ranking. */
@@ -40,43 +39,6 @@ export const MAX_COMPLETIONS = 32;
 /** Column weights for bm25 (unindexed id columns first): titles count ten times synopses. */
 const SERIES_WEIGHTS = sql`0.0, 10.0, 2.0, 1.0`;
 const EPISODE_WEIGHTS = sql`0.0, 0.0, 10.0, 1.0`;
-
-/** The words of a text as the dictionary keeps them: folded, and as typed (lower-case), so either spelling completes. */
-export function dictionaryWords(text: string): string[] {
-  const lower = text.normalize('NFC').toLowerCase();
-  const words = new Set<string>(lower.match(/[\p{L}\p{N}\p{M}]+/gu) ?? []);
-  for (const w of fold(lower).match(/[\p{L}\p{N}]+/gu) ?? []) words.add(w);
-  return [...words].filter((w) => w.length <= 200);
-}
-
-/** Adds the words of indexed texts to the dictionary, noting words of titles (inside the import transaction). */
-export async function addDictionaryWords(
-  db: Kysely<Database>,
-  texts: { seriesTitles: string[]; episodeTitles: string[]; other: string[] },
-): Promise<void> {
-  const words = new Map<string, { s: number; e: number }>();
-  const add = (list: string[], s: number, e: number) => {
-    for (const text of list) {
-      for (const w of dictionaryWords(text)) {
-        const flags = words.get(w);
-        if (flags) {
-          flags.s ||= s;
-          flags.e ||= e;
-        } else words.set(w, { s, e });
-      }
-    }
-  };
-  add(texts.seriesTitles, 1, 0);
-  add(texts.episodeTitles, 0, 1);
-  add(texts.other, 0, 0);
-  const all = [...words];
-  for (let i = 0; i < all.length; i += 500) {
-    const values = all.slice(i, i + 500).map(([w, f]) => sql`(${w}, ${f.s}, ${f.e})`);
-    await sql`insert into search_terms (term, series_title, episode_title) values ${sql.join(values)}
-      on conflict (term) do update set series_title = max(series_title, excluded.series_title),
-        episode_title = max(episode_title, excluded.episode_title)`.execute(db);
-  }
-}
 
 interface Term {
   term: string;
