@@ -17,8 +17,8 @@
  * - The schema is the first one of the connection's search_path (libpq `options=-c search_path=…`
  *   in DATABASE_URL selects another than `public`).
  */
-import { Kysely, Migrator, PostgresDialect, sql, type Migration } from 'kysely';
-import { postgresMigrations, staticProvider } from '../migrations/index.js';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import { migrateToLatest, postgresMigrations } from '../migrations/index.js';
 import { KyselyStore } from '../shared/kysely-store.js';
 import * as pq from '../shared/partner-queries.js';
 import type { Database } from '../shared/schema.js';
@@ -67,10 +67,6 @@ export class PostgresStore extends KyselyStore {
     });
   }
 
-  protected migrations(): Record<string, Migration> {
-    return postgresMigrations();
-  }
-
   /**
    * Closes the pool, waiting at most 5 s: ending a connection to a server that stopped answering
    * can wait forever, and a shutdown must not (its sockets die with the process).
@@ -96,23 +92,24 @@ export class PostgresStore extends KyselyStore {
    * migration once, in one transaction. It runs on connections of its own without the statement
    * timeout: a long migration, or waiting for another instance's, is not a failure.
    */
-  override async migrate(): Promise<void> {
+  async migrate(): Promise<void> {
     await this.guard(async () => {
       const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(this.db);
       const schema = rows[0]?.schema;
       if (!schema) throw new Error('PostgreSQL: no schema of the search_path exists; create it first (DATABASE_URL options=-c search_path=...)');
       const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: guardedPool(this.pools.migrationPool()) }) });
       try {
-        const migrator = new Migrator({ db, provider: staticProvider(this.migrations()), migrationTableSchema: schema });
         for (let attempt = 1; ; attempt++) {
-          const { error } = await migrator.migrateToLatest();
-          if (!error) break;
-          // kysely's introspection scans every schema of the database (has_schema_privilege per
-          // schema name): another schema dropped during that scan fails it with 3F000 naming that
-          // schema. Nothing of ours changed, so try again (bounded).
-          const other = (error as { code?: string }).code === '3F000' && !String((error as Error).message).includes(`"${schema}"`);
-          if (other && attempt < 5) continue;
-          throw error instanceof Error ? error : new Error(`migration failed: ${String(error)}`);
+          try {
+            await migrateToLatest(db, postgresMigrations(), { migrationTableSchema: schema });
+            break;
+          } catch (error) {
+            // kysely's introspection scans every schema of the database (has_schema_privilege per
+            // schema name): another schema dropped during that scan fails it with 3F000 naming that
+            // schema. Nothing of ours changed, so try again (bounded).
+            const other = (error as { code?: string }).code === '3F000' && !String((error as Error).message).includes(`"${schema}"`);
+            if (!(other && attempt < 5)) throw error;
+          }
         }
       } finally {
         await db.destroy();
@@ -121,7 +118,7 @@ export class PostgresStore extends KyselyStore {
   }
 
   /** A transaction holding this schema's write lock (a transaction-level advisory lock). */
-  protected override async writeTransaction<R>(fn: (db: Kysely<Database>) => Promise<R>): Promise<R> {
+  protected async writeTransaction<R>(fn: (db: Kysely<Database>) => Promise<R>): Promise<R> {
     return this.db.transaction().execute(async (trx) => {
       await sql`select pg_advisory_xact_lock(hashtext('partner-catalog:write:' || current_schema()))`.execute(trx);
       return fn(trx);

@@ -5,13 +5,12 @@
  * driver errors mean "unavailable", and its full-text index (the rows it writes, how it ranks).
  */
 import { randomInt } from 'node:crypto';
-import { Migrator, type Kysely, type Migration } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { components } from '../../../generated/api.js';
 import * as read from './catalog-read.js';
 import { importCatalog } from './catalog-import.js';
 import { CursorCodec, type SecretKey } from '../cursor.js';
 import { guarded } from './guard.js';
-import { staticProvider } from '../migrations/index.js';
 import { num } from './mapping.js';
 import { checkLimit } from './paging.js';
 import * as pq from './partner-queries.js';
@@ -48,8 +47,6 @@ export abstract class KyselyStore implements T.Store {
     this.cursors = new CursorCodec(keys);
   }
 
-  /** This engine's migrations, by name. */
-  protected abstract migrations(): Record<string, Migration>;
   /** True when a driver error means the engine cannot answer now (busy, locked, unreachable). */
   protected abstract isUnavailable(error: unknown): boolean;
   /** The engine's full-text index, which every import updates (shared/search-index.ts). */
@@ -57,10 +54,10 @@ export abstract class KyselyStore implements T.Store {
   /** Readable hits for the tokens, best first then by id, from offset, at most limit. */
   protected abstract rankHits(db: Kysely<Database>, request: RankRequest): Promise<RankedHit[]>;
 
-  /** Runs fn in a read-write transaction; engines override to choose how the lock is taken. */
-  protected async writeTransaction<R>(fn: (db: Kysely<Database>) => Promise<R>): Promise<R> {
-    return this.db.transaction().execute(fn);
-  }
+  /** Runs fn in a read-write transaction holding the engine's write lock, so read-then-write changes serialize. */
+  protected abstract writeTransaction<R>(fn: (db: Kysely<Database>) => Promise<R>): Promise<R>;
+  /** Applies the engine's pending migrations; safe to call from several processes at once. */
+  abstract migrate(): Promise<void>;
 
   /**
    * Runs several reads against one snapshot, so a concurrent import cannot make them disagree
@@ -90,16 +87,6 @@ export abstract class KyselyStore implements T.Store {
 
   watchAvailability(observer: T.AvailabilityObserver): void {
     this.observer = observer;
-  }
-
-  /** Runs the migrator on db (the store's database, or a connection holding the migration lock). */
-  protected async runMigrator(db: Kysely<Database>): Promise<void> {
-    const { error } = await new Migrator({ db, provider: staticProvider(this.migrations()) }).migrateToLatest();
-    if (error) throw error instanceof Error ? error : new Error(`migration failed: ${String(error)}`);
-  }
-
-  async migrate(): Promise<void> {
-    await this.guard(() => this.runMigrator(this.db), false);
   }
 
   async ping(): Promise<void> {

@@ -7,8 +7,8 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
-import { Kysely, SqliteDialect, sql, type Migration } from 'kysely';
-import { sqliteMigrations } from '../migrations/index.js';
+import { Kysely, SqliteDialect, sql } from 'kysely';
+import { migrateToLatest, sqliteMigrations } from '../migrations/index.js';
 import { KyselyStore } from '../shared/kysely-store.js';
 import type { Database } from '../shared/schema.js';
 import type { RankedHit, RankRequest } from '../shared/search.js';
@@ -45,10 +45,6 @@ export class SqliteStore extends KyselyStore {
     return store;
   }
 
-  protected migrations(): Record<string, Migration> {
-    return sqliteMigrations();
-  }
-
   override async getPartner(id: string): Promise<PartnerRecord | undefined> {
     return this.guard(async () => this.unchanged.partner(id));
   }
@@ -62,7 +58,7 @@ export class SqliteStore extends KyselyStore {
    * transaction that reads and then writes can fail at once with SQLITE_BUSY_SNAPSHOT when
    * another process wrote in between, which the busy timeout cannot help with.
    */
-  protected override async writeTransaction<R>(fn: (db: Kysely<Database>) => Promise<R>): Promise<R> {
+  protected async writeTransaction<R>(fn: (db: Kysely<Database>) => Promise<R>): Promise<R> {
     return this.db.connection().execute(async (conn) => {
       await sql`begin immediate`.execute(conn);
       try {
@@ -77,8 +73,8 @@ export class SqliteStore extends KyselyStore {
   }
 
   /** Migrations under the write lock, so several processes starting at once apply them once. */
-  override async migrate(): Promise<void> {
-    await this.guard(() => this.writeTransaction((conn) => this.runMigrator(conn)));
+  async migrate(): Promise<void> {
+    await this.guard(() => this.writeTransaction((conn) => migrateToLatest(conn, sqliteMigrations())));
   }
 
   protected isUnavailable(error: unknown): boolean {
