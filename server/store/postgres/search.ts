@@ -95,12 +95,12 @@ export async function rankPostgresHits(db: Kysely<Database>, r: RankRequest): Pr
   const query = searchQuery(r.tokens);
   if (query === null) return [];
   // Each part ranks at most RANK_CANDIDATES readable matches (the first the scan yields):
-  // ranking every match of a common word (`a`, a 1.1M-episode catalog) ran past the statement
+  // ranking every match of a common word (`a`, a 1.1M-episode catalog) runs past the statement
   // timeout. Rarer words are ranked in full. Recorded with the SQLite engine's bounds in
   // docs/decisions.md. The query is a bound value in each condition, not a CTE column, so the
-  // planner sees the words and their statistics: for a common word it then reads the table in
-  // order and stops after RANK_CANDIDATES matches, where the opaque CTE value always had it scan
-  // the whole GIN posting list first (`the` at 1.1M episodes: ~480 -> ~35 ms).
+  // planner sees the words and their statistics: for a common word it reads the table in order
+  // and stops after RANK_CANDIDATES matches, where an opaque CTE value makes it scan the whole
+  // GIN posting list first (`the` at 1.1M episodes: ~35 ms against ~480 ms).
   const tsquery = sql`${query}::tsquery`;
   const rank = sql`10 * ts_rank(${RANK_WEIGHTS}::float4[], c.document, ${tsquery})`;
   const seriesPart = sql`select 'series'::text as type, c.id as id, ${rank} as relevance

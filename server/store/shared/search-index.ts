@@ -1,9 +1,8 @@
 /**
- * The search-indexing loop both engines run inside the import transaction: entries of changed
- * and removed documents deleted, then the changed documents written, in batches. An engine only
- * says what its index tables are and what row a document becomes (sqlite/search-index.ts,
- * postgres/search.ts); triggers would index every row once per statement instead of once per
- * import.
+ * The search-indexing loop both engines run inside the import transaction (not triggers, so a
+ * bulk import indexes each changed document once, in batches): entries of changed and removed
+ * documents deleted, then the changed documents written. An engine only says what its index
+ * tables are and what row a document becomes (sqlite/search-index.ts, postgres/search.ts).
  */
 import { sql, type Kysely } from 'kysely';
 import { batches } from './batches.js';
