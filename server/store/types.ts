@@ -26,23 +26,8 @@ export type EpisodeDoc = Omit<S['Episode'], 'grants'>;
  * One series of a catalog import file (`npm run admin -- catalog import`): the contract's Series
  * fields the studio owns, with its episodes. Counts and timestamps are derived by the store.
  */
-export interface ImportSeries {
-  id: S['SeriesId'];
-  title: S['Series']['title'];
-  original_title: S['Series']['original_title'];
-  synopsis: S['Series']['synopsis'];
-  short_synopsis: S['Series']['short_synopsis'];
-  genres: S['Series']['genres'];
-  content_ratings: S['Series']['content_ratings'];
-  original_language: S['Series']['original_language'];
-  audio_languages: S['Series']['audio_languages'];
-  subtitle_languages: S['Series']['subtitle_languages'];
-  release_year: S['Series']['release_year'];
-  end_year: S['Series']['end_year'];
-  status: S['Series']['status'];
+export interface ImportSeries extends Omit<S['Series'], 'season_count' | 'episode_count' | 'seasons' | 'grants' | 'created_at' | 'updated_at'> {
   seasons: Array<Omit<S['Season'], 'episode_count'>>;
-  artwork: S['Series']['artwork'];
-  availability: S['Series']['availability'];
   episodes: ImportEpisode[];
 }
 
