@@ -7,10 +7,11 @@
  * (its IDF) before ranking the first one. At a million episodes "the" is in nearly all of them:
  * 0.7 s to rank, 2-3 s with the grant join. So:
  *
- * 1. The last word is completed to whole words from the `search_terms` dictionary (at most
- *    MAX_COMPLETIONS, shortest first) and ORed, which FTS5 iterates lazily.
+ * 1. The last word is completed to whole words from the `search_terms` dictionary (written by
+ *    every import, search-index.ts; at most MAX_COMPLETIONS, shortest first) and ORed, which
+ *    FTS5 iterates lazily.
  * 2. Each required part of the query is probed for COMMON_MATCHES matches (a lazy LIMIT count).
- *    When every part is rarer, hits are ranked exactly as before: bm25 over every match.
+ *    When every part is rarer, hits are ranked exactly: bm25 over every match.
  * 3. When a part is that common (e.g. "the", "and", a two-letter prefix at scale), ranking every
  *    match is what costs, and its ranking says little anyway (bm25 gives such words almost no
  *    weight). Then hits come in four blocks: series whose title matches, episodes whose title
