@@ -9,11 +9,13 @@
  * does. The RSS is the largest of the started process and its descendants (a launcher such as
  * tsx runs the server in a child), read from /proc once the server has answered /readyz.
  */
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { descendants, memory } from './lib/process-stats.js';
+import { start } from './lib/processes.js';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -23,56 +25,21 @@ const cwd = resolve(values.cwd ?? join(import.meta.dirname, '..'));
 let command = positionals;
 if (command.length === 0) {
   execFileSync(process.execPath, [join(cwd, 'scripts/build.mjs'), '--if-stale'], { stdio: 'inherit' });
-  const start = (JSON.parse(readFileSync(join(cwd, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start.replace(/^exec /, '').split(' ');
-  command = [process.execPath, ...start.slice(1)];
-}
-
-function rssKb(pid: number): number {
-  try {
-    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
-  } catch {
-    return 0;
-  }
-}
-
-function tree(pid: number): number[] {
-  const children = readdirSync('/proc')
-    .filter((d) => /^\d+$/.test(d))
-    .filter((d) => {
-      try {
-        return readFileSync(`/proc/${d}/stat`, 'utf8').split(') ')[1]!.split(' ')[1] === String(pid);
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-  return [pid, ...children.flatMap(tree)];
+  const script = (JSON.parse(readFileSync(join(cwd, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start.replace(/^exec /, '').split(' ');
+  command = [process.execPath, ...script.slice(1)];
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'pcas-startup-'));
-const env = { ...process.env, PORT: '0', METRICS_PORT: '0', LOG_LEVEL: 'warn', NODE_ENV: 'development', DATABASE_URL: join(dir, 'catalog.db') };
+const env = { PORT: '0', METRICS_PORT: '0', LOG_LEVEL: 'warn', NODE_ENV: 'development', DATABASE_URL: join(dir, 'catalog.db') };
 
 async function startOnce(): Promise<{ ms: number; rssMb: number }> {
-  const started = performance.now();
-  const child = spawn(command[0]!, command.slice(1), { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-  const base = await new Promise<string>((resolvePromise, reject) => {
-    let output = '';
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening on (http:\/\/localhost:\d+)/.exec(output);
-      if (match) resolvePromise(match[1]!);
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`exited ${code} before listening:\n${output}`)));
-  });
-  const ms = performance.now() - started;
-  if ((await fetch(`${base}/readyz`)).status !== 200) throw new Error('not ready after listening');
-  const rssMb = Math.max(...tree(child.pid!).map(rssKb)) / 1024;
-  const exited = new Promise((r) => child.once('exit', r));
-  process.kill(-child.pid!, 'SIGTERM');
-  await exited;
-  return { ms, rssMb };
+  const child = await start({ command: command[0]!, args: command.slice(1), cwd, env, ready: /listening on (http:\/\/localhost:\d+)/, readyTimeoutMs: 120_000 });
+  try {
+    if ((await fetch(`${child.ready[1]}/readyz`)).status !== 200) throw new Error('not ready after listening');
+    return { ms: child.startMs, rssMb: Math.max(...descendants(child.pid).map((pid) => memory(pid).rssKb)) / 1024 };
+  } finally {
+    await child.stop();
+  }
 }
 
 try {

@@ -8,9 +8,8 @@
  */
 import { parseArgs } from 'node:util';
 import { ensureCatalog } from './generate-catalog.js';
-import { demoEpisodeId, demoSeriesId } from '../server/store/seed.js';
+import { demoEpisodeId, demoSeriesId } from '../server/demo/catalog.js';
 import { openStore } from '../server/store/index.js';
-import type { Store } from '../server/store/types.js';
 
 const { values: args } = parseArgs({
   options: {

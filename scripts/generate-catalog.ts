@@ -1,6 +1,6 @@
 /**
  * Generates a benchmark catalog into a database (never a committed data file): the deterministic
- * demo catalog of server/store/seed.ts at any size, written through the Store's importCatalog in
+ * demo catalog of server/demo/catalog.ts at any size, written through the Store's importCatalog in
  * batches, plus one "Bench Partner" with the demo's grant pattern (read and stream on most
  * series, read only on every fifth, nothing on every seventh). Its key and secret go to a
  * manifest beside the database, so benchmark runs reuse a catalog instead of importing it again.
@@ -18,7 +18,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { pathToFileURL } from 'node:url';
 import { createPartner } from '../server/partners.js';
-import { demoCatalogBatches, demoSeriesId } from '../server/store/seed.js';
+import { demoCatalogBatches, demoSeriesId } from '../server/demo/catalog.js';
 import { openStore, parseDatabaseUrl } from '../server/store/index.js';
 import type { Grant, Store } from '../server/store/types.js';
 

@@ -12,7 +12,7 @@ export interface Config {
   port: number;
   host: string;
   databaseUrl: string;
-  /** PostgreSQL only: connections per instance and the bounds of every wait (see server/store/postgres.ts). */
+  /** PostgreSQL only: connections per instance and the bounds of every wait (see server/store/postgres/store.ts). */
   database: { poolMax: number; connectTimeoutMs: number; statementTimeoutMs: number };
   /**
    * Redis for rate-limit counters shared by every instance; undefined: counters in this process.

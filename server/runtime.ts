@@ -16,7 +16,7 @@ import type { ParserRefusal } from './http/parser-refusals.js';
 import { RedisLimits } from './http/redis-limits.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import { OutageLog } from './outage-log.js';
-import { seedIfEmpty, type SeedResult } from './seed-demo.js';
+import { seedIfEmpty, type SeedResult } from './demo/seed.js';
 import { openStore } from './store/index.js';
 import type { Store } from './store/types.js';
 import { createStreamSigner, type StreamSigner } from './streaming/signer.js';

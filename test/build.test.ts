@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
-import { start, stopAll } from './helpers/child.js';
+import { start, stopAll } from '../scripts/lib/processes.js';
 import { ROOT } from './helpers/entry.js';
 
 const run = promisify(execFile);

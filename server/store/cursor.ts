@@ -102,19 +102,3 @@ export function readCursor(cursor: string): { k: unknown[]; i: string; c: string
   if (!Array.isArray(k) || typeof i !== 'string' || typeof c !== 'string') throw new InvalidCursorError();
   return { k, i, c };
 }
-
-/**
- * Builds a page from rows fetched with limit + 1: the extra row only tells that a next page
- * exists; the cursor holds the position of the last row returned.
- */
-export function pageOf<R, T>(
-  rows: R[],
-  limit: number,
-  toItem: (row: R) => T,
-  cursorAfter: (last: R) => string,
-): { items: T[]; nextCursor: string | null } {
-  const hasMore = rows.length > limit;
-  const kept = hasMore ? rows.slice(0, limit) : rows;
-  const last = kept[kept.length - 1];
-  return { items: kept.map(toItem), nextCursor: hasMore && last !== undefined ? cursorAfter(last) : null };
-}

@@ -4,8 +4,9 @@
  * PostgreSQL (several instances sharing one database).
  */
 import { fileURLToPath } from 'node:url';
-import { PostgresStore, type PostgresOptions } from './postgres.js';
-import { SqliteStore, type SqliteOptions } from './sqlite.js';
+import type { PostgresOptions } from './postgres/pool.js';
+import { PostgresStore } from './postgres/store.js';
+import { SqliteStore, type SqliteOptions } from './sqlite/store.js';
 import type { Store } from './types.js';
 
 /** Engine options; each engine reads its own. */

@@ -1,6 +1,7 @@
 /**
- * The storage interface. Every engine (server/store/sqlite.ts now, PostgreSQL later) implements
- * Store with identical behaviour; the same test suite runs against each. Dates cross this
+ * The storage interface. Both engines (sqlite/store.ts, postgres/store.ts, over the shared
+ * skeleton in shared/kysely-store.ts) implement Store with identical behaviour; the same test
+ * suite runs against each. Dates cross this
  * interface as ISO 8601 strings (UTC, `Z`), never Date objects, so data code stays dialect-neutral.
  * Catalog documents mirror the contract's schemas (generated/api.ts) without the caller's grants,
  * which the HTTP layer adds.
@@ -25,23 +26,8 @@ export type EpisodeDoc = Omit<S['Episode'], 'grants'>;
  * One series of a catalog import file (`npm run admin -- catalog import`): the contract's Series
  * fields the studio owns, with its episodes. Counts and timestamps are derived by the store.
  */
-export interface ImportSeries {
-  id: S['SeriesId'];
-  title: S['Series']['title'];
-  original_title: S['Series']['original_title'];
-  synopsis: S['Series']['synopsis'];
-  short_synopsis: S['Series']['short_synopsis'];
-  genres: S['Series']['genres'];
-  content_ratings: S['Series']['content_ratings'];
-  original_language: S['Series']['original_language'];
-  audio_languages: S['Series']['audio_languages'];
-  subtitle_languages: S['Series']['subtitle_languages'];
-  release_year: S['Series']['release_year'];
-  end_year: S['Series']['end_year'];
-  status: S['Series']['status'];
+export interface ImportSeries extends Omit<S['Series'], 'season_count' | 'episode_count' | 'seasons' | 'grants' | 'created_at' | 'updated_at'> {
   seasons: Array<Omit<S['Season'], 'episode_count'>>;
-  artwork: S['Series']['artwork'];
-  availability: S['Series']['availability'];
   episodes: ImportEpisode[];
 }
 
@@ -193,7 +179,12 @@ export interface Store {
   createFirstPartner(input: { id: string; name: string; apiKey: string; secretHash: string; now: string }): Promise<PartnerRecord | undefined>;
   getPartner(id: string): Promise<PartnerRecord | undefined>;
   getPartnerByApiKey(apiKey: string): Promise<PartnerRecord | undefined>;
-  /** The partner's current state and the content version, read together (one query) on every authenticated request. */
+  /**
+   * The partner's current state and the content version, read together on every authenticated
+   * request. The content version changes with every committed catalog import or grant change,
+   * by any process, and never returns to an earlier value: what partners can read is a function
+   * of it, the partner and the request.
+   */
   readPartnerState(id: string): Promise<{ partner: PartnerRecord | undefined; contentVersion: number }>;
   listPartners(): Promise<PartnerRecord[]>;
   /** Stores a new secret hash and increments credentialVersion, atomically. */
@@ -222,12 +213,6 @@ export interface Store {
   listAllSeries(page: PageRequest): Promise<Page<SeriesSummaryDoc>>;
   countSeries(): Promise<number>;
   /** Idempotent upsert in one transaction: all of the batch or none of it. */
-  /**
-   * A token that changes with every committed catalog import or grant change, by any process,
-   * and never returns to an earlier value: what partners can read is a function of it, the
-   * partner and the request.
-   */
-  contentVersion(): Promise<number>;
   importCatalog(series: ImportSeries[], now: string): Promise<ImportResult>;
 
   // Usage analytics.

@@ -3,8 +3,7 @@ import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MOCK, walkthrough } from '../../scripts/example.js';
-import { start, type Child } from '../helpers/child.js';
-import { freePort } from '../helpers/ports.js';
+import { freePort, start, type Child } from '../../scripts/lib/processes.js';
 import { startServer } from '../helpers/server.js';
 import { clientFor, readerOfAll } from './support.js';
 

@@ -1,7 +1,7 @@
 /** Starts the real entry point (`npm start`: the compiled server under plain node) as a child process on a free port. */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { start, type Child } from './child.js';
+import { start, type Child } from '../../scripts/lib/processes.js';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 

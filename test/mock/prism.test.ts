@@ -3,8 +3,7 @@ import { join, resolve } from 'node:path';
 import createClient from 'openapi-fetch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { paths } from '../../generated/api.js';
-import { start, type Child } from '../helpers/child.js';
-import { freePort } from '../helpers/ports.js';
+import { freePort, start, type Child } from '../../scripts/lib/processes.js';
 
 const root = resolve(import.meta.dirname, '../..');
 type Json = Record<string, any>;

@@ -5,7 +5,7 @@
  */
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { stopAll } from '../helpers/child.js';
+import { stopAll } from '../../scripts/lib/processes.js';
 import { startEntry } from '../helpers/entry.js';
 import { newJwtKey } from '../helpers/server.js';
 import { createTestSchema, reportSkipped, skipReason, type TestSchema } from '../helpers/services.js';

@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Child } from '../helpers/child.js';
+import type { Child } from '../../scripts/lib/processes.js';
 import { runCli } from '../helpers/cli.js';
 import { startEntry } from '../helpers/entry.js';
 import { newJwtKey } from '../helpers/server.js';

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { start, stopAll } from '../helpers/child.js';
+import { start, stopAll } from '../../scripts/lib/processes.js';
 import { runCli } from '../helpers/cli.js';
 import { demoCredentials, ROOT, SERVER_ARGS, SERVER_COMMAND, startEntry } from '../helpers/entry.js';
 

@@ -4,7 +4,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { stopAll } from '../helpers/child.js';
+import { stopAll } from '../../scripts/lib/processes.js';
 import { demoCredentials, startEntry } from '../helpers/entry.js';
 import { getRequest, rawConnection } from '../helpers/raw-http.js';
 

@@ -1,7 +1,7 @@
 /** Store contract, catalog side: import semantics and catalog/episode/series reads, on every engine. */
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { InvalidCursorError } from '../../server/errors.js';
-import { demoCatalog } from '../../server/store/seed.js';
+import { demoCatalog } from '../../server/demo/catalog.js';
 import type { Store } from '../../server/store/types.js';
 import { ENGINES, removeTmpDbs } from './engines.js';
 import { eid, episode, expectContractShape, pid, series, sid, T0, T1, T2 } from './fixtures.js';

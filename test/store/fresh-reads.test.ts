@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FreshReads } from '../../server/store/fresh-reads.js';
+import { FreshReads } from '../../server/store/postgres/fresh-reads.js';
 
 /** A read whose results the test hands out, one per started read. */
 function controlledReads() {

@@ -1,7 +1,7 @@
 /** Catalog import validation against the contract, and the demo catalog that must pass it. */
 import { describe, expect, it } from 'vitest';
 import { validateImportFile } from '../../server/catalog/import-schema.js';
-import { demoCatalog, demoCatalogBatches, demoEpisodeId, demoSeriesId } from '../../server/store/seed.js';
+import { demoCatalog, demoCatalogBatches, demoEpisodeId, demoSeriesId } from '../../server/demo/catalog.js';
 import type { ImportSeries } from '../../server/store/types.js';
 import { eid, episode, series, sid } from './fixtures.js';
 

@@ -1,12 +1,13 @@
 /**
- * SQLite search at scale (server/store/sqlite-search.ts): the last word completes from the word
+ * SQLite search at scale (server/store/sqlite/search.ts): the last word completes from the word
  * dictionary, and a query part in COMMON_MATCHES documents or more switches to bounded ranking
  * (title matches first, a bounded candidate set, consistent paging). The catalog here is just
  * large enough to cross the threshold.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore } from '../../server/store/index.js';
-import { COMMON_MATCHES, completions, dictionaryWords, MAX_BOUNDED_HITS, queryParts } from '../../server/store/sqlite-search.js';
+import { dictionaryWords } from '../../server/store/sqlite/search-index.js';
+import { COMMON_MATCHES, completions, MAX_BOUNDED_HITS, queryParts } from '../../server/store/sqlite/search.js';
 import type { SearchHitDoc, Store } from '../../server/store/types.js';
 import { removeTmpDbs, tmpDbPath } from './engines.js';
 import { eid, episode, expectContractShape, pid, series, sid, T0 } from './fixtures.js';

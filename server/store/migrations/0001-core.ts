@@ -1,5 +1,5 @@
 /**
- * The dialect-neutral tables (see server/store/schema.ts). Written with kysely's schema builder
+ * The dialect-neutral tables (see server/store/shared/schema.ts). Written with kysely's schema builder
  * so PostgreSQL gets the same layout; only text types and integer flags are used.
  */
 import { sql, type ColumnDefinitionBuilder, type Kysely, type Migration } from 'kysely';

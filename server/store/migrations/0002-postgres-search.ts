@@ -1,8 +1,8 @@
 /**
  * PostgreSQL-only: full-text documents of series and episodes (tsvector, GIN-indexed), written
- * by the import (server/store/postgres.ts) like SQLite's FTS5 tables, not by triggers. The
- * documents are built from folded words in server/store/postgres-search.ts, so no text search
- * configuration or extension is involved. Rows go with their series or episode (cascade).
+ * by every import like SQLite's FTS5 tables, not by triggers. The documents are built from folded
+ * words in server/store/postgres/search.ts, so no text search configuration or extension is
+ * involved. Rows go with their series or episode (cascade).
  */
 import { sql, type Kysely, type Migration } from 'kysely';
 

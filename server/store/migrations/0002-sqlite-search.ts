@@ -1,11 +1,11 @@
 /**
- * SQLite-only: FTS5 indexes over series and episode titles and synopses, maintained by the
- * import (server/store/sqlite.ts), not by triggers, so a bulk import indexes each row once.
+ * SQLite-only: FTS5 indexes over series and episode titles and synopses, written by every import
+ * (server/store/sqlite/search-index.ts), not by triggers, so a bulk import indexes each row once.
  *
  * Contentless (content='') because the text already lives in series/episodes; only the ids are
- * kept (contentless_unindexed) to join back. The FTS rowid is the id's base-36 suffix
- * (ftsRowid in sqlite.ts): stable across VACUUM, unlike an implicit rowid, so rows can be
- * deleted by rowid when content changes. remove_diacritics 2 lets "cafe" find "Café".
+ * kept (contentless_unindexed) to join back. The FTS rowid is the id's base-36 suffix (ftsRowid):
+ * stable across VACUUM, unlike an implicit rowid, so rows can be deleted by rowid when content
+ * changes. remove_diacritics 2 lets "cafe" find "Café".
  */
 import { sql, type Kysely, type Migration } from 'kysely';
 

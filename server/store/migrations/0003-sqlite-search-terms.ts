@@ -3,7 +3,7 @@
  * completed to whole words by an index range scan instead of an FTS5 prefix query. An FTS5
  * prefix query without a prefix index merges the document lists of every word with that prefix
  * before returning its first row: "the"* or "choos"* cost 60-120 ms at a million episodes, the
- * same words ORed as whole terms under 1 ms (see server/store/sqlite-search.ts).
+ * same words ORed as whole terms under 1 ms (see server/store/sqlite/search.ts).
  *
  * Filled from the FTS indexes' own vocabulary here (once; a few seconds at a million episodes),
  * then by every import. Words are never removed: a word whose documents are gone completes to

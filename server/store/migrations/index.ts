@@ -3,7 +3,8 @@
  * must not decide the schema). Names sort in application order; never rename or reorder one
  * that has shipped.
  */
-import type { Migration, MigrationProvider } from 'kysely';
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import type { Database } from '../shared/schema.js';
 import { coreMigration } from './0001-core.js';
 import { contentVersionMigration } from './content-version.js';
 import { postgresSearchMigration } from './0002-postgres-search.js';
@@ -33,6 +34,15 @@ export function postgresMigrations(): Record<string, Migration> {
 }
 
 /** A kysely MigrationProvider over a fixed set of migrations. */
-export function staticProvider(migrations: Record<string, Migration>): MigrationProvider {
+function staticProvider(migrations: Record<string, Migration>): MigrationProvider {
   return { getMigrations: async () => migrations };
+}
+
+/**
+ * Applies the pending ones of migrations to db with kysely's Migrator (which records them in its
+ * own tables, in migrationTableSchema when given); rejects with the failing migration's error.
+ */
+export async function migrateToLatest(db: Kysely<Database>, migrations: Record<string, Migration>, options: { migrationTableSchema?: string } = {}): Promise<void> {
+  const { error } = await new Migrator({ db, provider: staticProvider(migrations), ...options }).migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(`migration failed: ${String(error)}`);
 }

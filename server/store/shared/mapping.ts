@@ -5,7 +5,8 @@
  */
 import { createHash } from 'node:crypto';
 import type { EpisodeTable, SeasonTable, SeriesTable } from './schema.js';
-import type { EpisodeDoc, Grant, ImportEpisode, ImportSeries, SeriesDoc, SeriesSummaryDoc } from './types.js';
+import { sortKey } from './search-terms.js';
+import type { EpisodeDoc, Grant, ImportEpisode, ImportSeries, SeriesDoc, SeriesSummaryDoc } from '../types.js';
 
 type Window = SeriesDoc['availability'];
 
@@ -14,11 +15,6 @@ export function isoInstant(value: string): string {
   const ms = Date.parse(value);
   if (Number.isNaN(ms)) throw new TypeError(`not an ISO instant: ${value}`);
   return new Date(ms).toISOString();
-}
-
-/** The `sort=title` key: accents and case folded so "élan" sorts with "Elan", not after "Z". */
-export function sortKey(title: string): string {
-  return title.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
 }
 
 /** A number from a driver value (node:sqlite numbers, pg bigint strings). */

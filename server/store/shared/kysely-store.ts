@@ -1,24 +1,24 @@
 /**
- * The Store over any kysely database with the schema of server/store/schema.ts. Everything here
- * is dialect-neutral; an engine subclass (sqlite.ts, later a PostgreSQL one) supplies only what
- * differs: its migrations, how a write transaction takes its lock, which driver errors mean
- * "unavailable", and its full-text index.
+ * The Store over any kysely database with the schema of shared/schema.ts. Everything here is
+ * dialect-neutral; an engine subclass (sqlite/store.ts, postgres/store.ts) supplies only what
+ * differs: its migrations, how a write transaction takes its lock and a read its snapshot, which
+ * driver errors mean "unavailable", and its full-text index (the rows it writes, how it ranks).
  */
 import { randomInt } from 'node:crypto';
-import { Migrator, type Kysely, type Migration } from 'kysely';
-import { InvalidCursorError } from '../errors.js';
-import type { components } from '../../generated/api.js';
+import type { Kysely } from 'kysely';
+import type { components } from '../../../generated/api.js';
 import * as read from './catalog-read.js';
-import { importCatalog, type SearchIndexChanges } from './catalog-import.js';
-import { CursorCodec, queryFingerprint, type SecretKey } from './cursor.js';
+import { importCatalog } from './catalog-import.js';
+import { CursorCodec, type SecretKey } from '../cursor.js';
 import { guarded } from './guard.js';
-import { staticProvider } from './migrations/index.js';
 import { num } from './mapping.js';
+import { checkLimit } from './paging.js';
 import * as pq from './partner-queries.js';
 import type { Database } from './schema.js';
-import { normalizedScore, searchTokens } from './search-terms.js';
+import type { SearchIndex } from './search-index.js';
+import { search, type RankedHit, type RankRequest } from './search.js';
 import * as usage from './usage.js';
-import type * as T from './types.js';
+import type * as T from '../types.js';
 
 /**
  * Marks a change to what partners read (inside the transaction that makes it). The version is a
@@ -27,15 +27,6 @@ import type * as T from './types.js';
  */
 async function bumpContentVersion(db: Kysely<Database>): Promise<void> {
   await db.updateTable('content_version').set({ version: randomInt(1, 2 ** 48) }).where('id', '=', 1).execute();
-}
-
-/** What an engine's full-text search is asked: readable series of one partner only. */
-export interface RankRequest {
-  partnerId: string;
-  tokens: string[];
-  type: 'series' | 'episode' | undefined;
-  limit: number;
-  offset: number;
 }
 
 export abstract class KyselyStore implements T.Store {
@@ -56,31 +47,29 @@ export abstract class KyselyStore implements T.Store {
     this.cursors = new CursorCodec(keys);
   }
 
-  /** This engine's migrations, by name. */
-  protected abstract migrations(): Record<string, Migration>;
   /** True when a driver error means the engine cannot answer now (busy, locked, unreachable). */
   protected abstract isUnavailable(error: unknown): boolean;
-  /** Applies an import's changes to the engine's full-text index, inside the import transaction. */
-  protected abstract indexForSearch(db: Kysely<Database>, changes: SearchIndexChanges): Promise<void>;
+  /** The engine's full-text index, which every import updates (shared/search-index.ts). */
+  protected abstract readonly searchIndex: SearchIndex;
   /** Readable hits for the tokens, best first then by id, from offset, at most limit. */
-  protected abstract rankHits(db: Kysely<Database>, request: RankRequest): Promise<read.RankedHit[]>;
+  protected abstract rankHits(db: Kysely<Database>, request: RankRequest): Promise<RankedHit[]>;
 
-  /** Runs fn in a read-write transaction; engines override to choose how the lock is taken. */
-  protected async writeTransaction<R>(fn: (db: Kysely<Database>) => Promise<R>): Promise<R> {
-    return this.db.transaction().execute(fn);
-  }
+  /** Runs fn in a read-write transaction holding the engine's write lock, so read-then-write changes serialize. */
+  protected abstract writeTransaction<R>(fn: (db: Kysely<Database>) => Promise<R>): Promise<R>;
+  /** Applies the engine's pending migrations; safe to call from several processes at once. */
+  abstract migrate(): Promise<void>;
 
   /**
    * Runs several reads against one snapshot, so a concurrent import cannot make them disagree
    * (search hits ranked before and hydrated after a change). SQLite's deferred BEGIN is a
-   * snapshot in WAL mode; PostgreSQL will override this with REPEATABLE READ.
+   * snapshot in WAL mode; PostgreSQL overrides this with REPEATABLE READ.
    */
   protected async readSnapshot<R>(fn: (db: Kysely<Database>) => Promise<R>): Promise<R> {
     return this.db.transaction().execute(fn);
   }
 
   /**
-   * Runs a store operation (server/store/guard.ts): engine-unavailable errors become
+   * Runs a store operation (server/store/shared/guard.ts): engine-unavailable errors become
    * StoreUnavailableError, and unless `bounded` is false (migrations, imports: admin work that may
    * rightly take long) the operation answers within the engine's operation timeout.
    */
@@ -88,18 +77,16 @@ export abstract class KyselyStore implements T.Store {
     return guarded(fn, this.engine, (error) => this.isUnavailable(error), bounded ? this.operationTimeoutMs : undefined, this.observer);
   }
 
+  /** A paged read, guarded: the page size checked first (RangeError unless 1 to 100), once for every listing. */
+  protected async paged<R>(page: T.PageRequest, run: () => Promise<R>): Promise<R> {
+    return this.guard(async () => {
+      checkLimit(page.limit);
+      return run();
+    });
+  }
+
   watchAvailability(observer: T.AvailabilityObserver): void {
     this.observer = observer;
-  }
-
-  /** Runs the migrator on db (the store's database, or a connection holding the migration lock). */
-  protected async runMigrator(db: Kysely<Database>): Promise<void> {
-    const { error } = await new Migrator({ db, provider: staticProvider(this.migrations()) }).migrateToLatest();
-    if (error) throw error instanceof Error ? error : new Error(`migration failed: ${String(error)}`);
-  }
-
-  async migrate(): Promise<void> {
-    await this.guard(() => this.runMigrator(this.db), false);
   }
 
   async ping(): Promise<void> {
@@ -161,7 +148,7 @@ export abstract class KyselyStore implements T.Store {
   }
 
   async listEntitlements(partnerId: string, page: T.PageRequest): Promise<T.Page<T.EntitlementRecord>> {
-    return this.guard(() => pq.listEntitlements(this.db, partnerId, page, this.cursors));
+    return this.paged(page, () => pq.listEntitlements(this.db, partnerId, page, this.cursors));
   }
 
   // Catalog.
@@ -179,32 +166,20 @@ export abstract class KyselyStore implements T.Store {
   }
 
   async listCatalog(query: T.CatalogQuery): Promise<T.Page<components['schemas']['SeriesSummary']>> {
-    return this.guard(() => read.listCatalog(this.db, query, this.cursors));
+    return this.paged(query, () => read.listCatalog(this.db, query, this.cursors));
   }
 
   async listEpisodes(query: T.EpisodeQuery): Promise<T.Page<T.EpisodeDoc>> {
-    return this.guard(() => read.listEpisodes(this.db, query, this.cursors));
+    return this.paged(query, () => read.listEpisodes(this.db, query, this.cursors));
   }
 
   async search(query: T.SearchQuery): Promise<T.Page<T.SearchHitDoc>> {
-    return this.guard(async () => {
-      read.checkLimit(query.limit);
-      const tokens = searchTokens(query.q);
-      const fp = queryFingerprint('search', { partner: query.partnerId, tokens, type: query.type ?? null });
-      const offset = query.cursor === undefined ? 0 : (this.cursors.decode(query.cursor, fp, ['number'])[0] as number);
-      if (offset < 0) throw new InvalidCursorError();
-      if (tokens.length === 0) return { items: [], nextCursor: null };
-      const request = { partnerId: query.partnerId, tokens, type: query.type, limit: query.limit + 1, offset };
-      return this.readSnapshot(async (db) => {
-        const hits = await this.rankHits(db, request);
-        const items = await read.hydrateHits(db, query.partnerId, hits.slice(0, query.limit), normalizedScore);
-        return { items, nextCursor: hits.length > query.limit ? this.cursors.encode(fp, [offset + query.limit]) : null };
-      });
-    });
+    const engine = { readSnapshot: this.readSnapshot.bind(this), rankHits: this.rankHits.bind(this) };
+    return this.paged(query, () => search(engine, query, this.cursors));
   }
 
   async listAllSeries(page: T.PageRequest): Promise<T.Page<T.SeriesSummaryDoc>> {
-    return this.guard(() => read.listAllSeries(this.db, page, this.cursors));
+    return this.paged(page, () => read.listAllSeries(this.db, page, this.cursors));
   }
 
   async countSeries(): Promise<number> {
@@ -214,16 +189,12 @@ export abstract class KyselyStore implements T.Store {
   async importCatalog(series: T.ImportSeries[], now: string): Promise<T.ImportResult> {
     return this.guard(() =>
       this.writeTransaction(async (db) => {
-        const result = await importCatalog(db, series, now, (trx, changes) => this.indexForSearch(trx, changes));
+        const result = await importCatalog(db, series, now, this.searchIndex);
         await bumpContentVersion(db);
         return result;
       }),
       false,
     );
-  }
-
-  async contentVersion(): Promise<number> {
-    return this.guard(async () => num((await this.db.selectFrom('content_version').select('version').where('id', '=', 1).executeTakeFirstOrThrow()).version));
   }
 
   // Usage.
@@ -234,7 +205,7 @@ export abstract class KyselyStore implements T.Store {
   }
 
   async queryUsage(query: T.UsageQuery): Promise<T.UsageReportPage> {
-    return this.guard(() => usage.queryUsage(this.db, query, this.cursors));
+    return this.paged(query, () => usage.queryUsage(this.db, query, this.cursors));
   }
 
   // Settings.

@@ -1,11 +1,13 @@
 /**
  * The PostgreSQL engine: pg through kysely's PostgresDialect, for several instances sharing one
- * database. Only what is PostgreSQL-specific lives here; queries are in kysely-store.ts.
+ * database. Only what is PostgreSQL-specific lives here and beside it (connections and their
+ * bounds in pool.ts, shared partner-state reads in fresh-reads.ts, search in search.ts); queries
+ * are in shared/.
  *
  * - Every wait is bounded: connecting (connectTimeoutMs), waiting for a pooled connection (the
  *   same bound), each statement (statement_timeout on the server) and each reply (query_timeout
  *   on the client, a little longer, for a server that stopped answering), and every operation as
- *   a whole by the longest of these (server/store/postgres-pool.ts). A connection that timed
+ *   a whole by the longest of these (server/store/postgres/pool.ts). A connection that timed
  *   out or broke is discarded, never handed out again. All of these become StoreUnavailableError
  *   (503 with Retry-After), and the pool reconnects by itself once PostgreSQL is back.
  * - Migrations run under kysely's PostgreSQL advisory lock, so instances starting at once apply
@@ -15,36 +17,23 @@
  * - The schema is the first one of the connection's search_path (libpq `options=-c search_path=…`
  *   in DATABASE_URL selects another than `public`).
  */
-import { Kysely, Migrator, PostgresDialect, sql, type Migration } from 'kysely';
-import type { RankedHit } from './catalog-read.js';
-import type { SearchIndexChanges } from './catalog-import.js';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import { migrateToLatest, postgresMigrations } from '../migrations/index.js';
+import { KyselyStore } from '../shared/kysely-store.js';
+import * as pq from '../shared/partner-queries.js';
+import type { Database } from '../shared/schema.js';
+import type { RankedHit, RankRequest } from '../shared/search.js';
+import type { ImportResult, ImportSeries, PartnerRecord, UsageBatch, UsageIncrement } from '../types.js';
 import { FreshReads } from './fresh-reads.js';
-import { KyselyStore, type RankRequest } from './kysely-store.js';
-import { postgresMigrations, staticProvider } from './migrations/index.js';
-import * as pq from './partner-queries.js';
-import { guardedPool, isPostgresUnavailable, openPools, type PostgresOptions, type PostgresPools } from './postgres-pool.js';
-import { RANK_WEIGHTS, searchDocument, searchQuery } from './postgres-search.js';
-import type { Database } from './schema.js';
-import type { ImportResult, ImportSeries, PartnerRecord, UsageBatch, UsageIncrement } from './types.js';
+import { guardedPool, isPostgresUnavailable, openPools, type PostgresOptions, type PostgresPools } from './pool.js';
+import { postgresSearchIndex, rankPostgresHits } from './search.js';
 
-export { isPostgresUnavailable, type PostgresOptions } from './postgres-pool.js';
-
-const ROWS_PER_STATEMENT = 500;
-const INDEXED_ID = /^(?:ser|ep)_[0-9a-z]{10}$/;
-
-/** Matches ranked per part (series, episodes) of a search; see rankHits. */
-const RANK_CANDIDATES = 5_000;
 /** An import that changes at least this many rows, and a tenth of the catalog, refreshes the planner's statistics. */
 export const ANALYZE_AFTER_ROWS = 10_000;
 
-/** Ids the search index takes, as on SQLite (whose FTS rowid derives from them): others fail the import. */
-function indexedId(id: string): string {
-  if (!INDEXED_ID.test(id)) throw new TypeError(`not a series or episode id: ${id}`);
-  return id;
-}
-
 export class PostgresStore extends KyselyStore {
   readonly engine = 'postgres' as const;
+  protected readonly searchIndex = postgresSearchIndex;
 
   private constructor(
     db: Kysely<Database>,
@@ -61,9 +50,9 @@ export class PostgresStore extends KyselyStore {
 
   /**
    * Every authenticated request reads its partner's state (revocation is immediate): concurrent
-   * requests of one partner share reads that began after they arrived (server/store/fresh-reads.ts),
-   * so a busy partner costs about one round trip per round-trip time instead of one per request.
-   * The operation bound covers the wait for a shared read too.
+   * requests of one partner share reads that began after they arrived (fresh-reads.ts), so a
+   * busy partner costs about one round trip per round-trip time instead of one per request. The
+   * operation bound covers the wait for a shared read too.
    */
   private readonly partnerStates = new FreshReads<string, { partner: PartnerRecord | undefined; contentVersion: number }>((id) => pq.readPartnerState(this.db, id));
 
@@ -71,15 +60,11 @@ export class PostgresStore extends KyselyStore {
     return this.guard(() => this.partnerStates.get(id));
   }
 
-  /** On the probe's own connection (server/store/postgres-pool.ts): whether PostgreSQL answers, however busy the pool. */
+  /** On the probe's own connection (server/store/postgres/pool.ts): whether PostgreSQL answers, however busy the pool. */
   override async ping(): Promise<void> {
     await this.guard(async () => {
       await this.pools.probe.query('select key from settings limit 1');
     });
-  }
-
-  protected migrations(): Record<string, Migration> {
-    return postgresMigrations();
   }
 
   /**
@@ -107,23 +92,24 @@ export class PostgresStore extends KyselyStore {
    * migration once, in one transaction. It runs on connections of its own without the statement
    * timeout: a long migration, or waiting for another instance's, is not a failure.
    */
-  override async migrate(): Promise<void> {
+  async migrate(): Promise<void> {
     await this.guard(async () => {
       const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(this.db);
       const schema = rows[0]?.schema;
       if (!schema) throw new Error('PostgreSQL: no schema of the search_path exists; create it first (DATABASE_URL options=-c search_path=...)');
       const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: guardedPool(this.pools.migrationPool()) }) });
       try {
-        const migrator = new Migrator({ db, provider: staticProvider(this.migrations()), migrationTableSchema: schema });
         for (let attempt = 1; ; attempt++) {
-          const { error } = await migrator.migrateToLatest();
-          if (!error) break;
-          // kysely's introspection scans every schema of the database (has_schema_privilege per
-          // schema name): another schema dropped during that scan fails it with 3F000 naming that
-          // schema. Nothing of ours changed, so try again (bounded).
-          const other = (error as { code?: string }).code === '3F000' && !String((error as Error).message).includes(`"${schema}"`);
-          if (other && attempt < 5) continue;
-          throw error instanceof Error ? error : new Error(`migration failed: ${String(error)}`);
+          try {
+            await migrateToLatest(db, postgresMigrations(), { migrationTableSchema: schema });
+            break;
+          } catch (error) {
+            // kysely's introspection scans every schema of the database (has_schema_privilege per
+            // schema name): another schema dropped during that scan fails it with 3F000 naming that
+            // schema. Nothing of ours changed, so try again (bounded).
+            const other = (error as { code?: string }).code === '3F000' && !String((error as Error).message).includes(`"${schema}"`);
+            if (!(other && attempt < 5)) throw error;
+          }
         }
       } finally {
         await db.destroy();
@@ -132,7 +118,7 @@ export class PostgresStore extends KyselyStore {
   }
 
   /** A transaction holding this schema's write lock (a transaction-level advisory lock). */
-  protected override async writeTransaction<R>(fn: (db: Kysely<Database>) => Promise<R>): Promise<R> {
+  protected async writeTransaction<R>(fn: (db: Kysely<Database>) => Promise<R>): Promise<R> {
     return this.db.transaction().execute(async (trx) => {
       await sql`select pg_advisory_xact_lock(hashtext('partner-catalog:write:' || current_schema()))`.execute(trx);
       return fn(trx);
@@ -170,57 +156,8 @@ export class PostgresStore extends KyselyStore {
     return super.addUsage(sorted, batch);
   }
 
-  protected async indexForSearch(db: Kysely<Database>, changes: SearchIndexChanges): Promise<void> {
-    const series = changes.series.map((s) => s.id);
-    const episodes = [...changes.episodes.map((e) => e.id), ...changes.removedEpisodes];
-    for (let i = 0; i < series.length; i += ROWS_PER_STATEMENT) {
-      await sql`delete from series_search where id in (${sql.join(series.slice(i, i + ROWS_PER_STATEMENT))})`.execute(db);
-    }
-    for (let i = 0; i < episodes.length; i += ROWS_PER_STATEMENT) {
-      await sql`delete from episodes_search where id in (${sql.join(episodes.slice(i, i + ROWS_PER_STATEMENT))})`.execute(db);
-    }
-    for (let i = 0; i < changes.series.length; i += ROWS_PER_STATEMENT) {
-      const values = changes.series.slice(i, i + ROWS_PER_STATEMENT).map((s) => {
-        const document = searchDocument([[s.title, 'A'], [s.short_synopsis, 'B'], [s.synopsis, 'C']]);
-        return sql`(${indexedId(s.id)}, ${document}::tsvector)`;
-      });
-      await sql`insert into series_search (id, document) values ${sql.join(values)}`.execute(db);
-    }
-    for (let i = 0; i < changes.episodes.length; i += ROWS_PER_STATEMENT) {
-      const values = changes.episodes.slice(i, i + ROWS_PER_STATEMENT).map((e) => {
-        const document = searchDocument([[e.title, 'A'], [e.synopsis, 'C']]);
-        return sql`(${indexedId(e.id)}, ${e.series_id}, ${document}::tsvector)`;
-      });
-      await sql`insert into episodes_search (id, series_id, document) values ${sql.join(values)}`.execute(db);
-    }
-  }
-
-  /**
-   * ts_rank with weights A (titles) > B (short synopses) > C (synopses), times 10 so that good
-   * hits score like SQLite's bm25 after normalizedScore. Ties by id, bytewise.
-   */
+  /** Ranked with PostgreSQL's own index: see postgres/search.ts. */
   protected async rankHits(db: Kysely<Database>, r: RankRequest): Promise<RankedHit[]> {
-    const query = searchQuery(r.tokens);
-    if (query === null) return [];
-    // Each part ranks at most RANK_CANDIDATES readable matches (the first the scan yields):
-    // ranking every match of a common word (`a`, a 1.1M-episode catalog) ran past the statement
-    // timeout. Rarer words are ranked in full. Recorded with the SQLite engine's bounds in
-    // docs/decisions.md. The query is a bound value in each condition, not a CTE column, so the
-    // planner sees the words and their statistics: for a common word it then reads the table in
-    // order and stops after RANK_CANDIDATES matches, where the opaque CTE value always had it scan
-    // the whole GIN posting list first (`the` at 1.1M episodes: ~480 -> ~35 ms).
-    const tsquery = sql`${query}::tsquery`;
-    const rank = sql`10 * ts_rank(${RANK_WEIGHTS}::float4[], c.document, ${tsquery})`;
-    const seriesPart = sql`select 'series'::text as type, c.id as id, ${rank} as relevance
-      from (select x.id, x.document from series_search x join partner_grants g on g.series_id = x.id
-        where x.document @@ ${tsquery} and g.partner_id = ${r.partnerId} and g.can_read = 1 limit ${RANK_CANDIDATES}) c`;
-    const episodePart = sql`select 'episode'::text as type, c.id as id, ${rank} as relevance
-      from (select x.id, x.document from episodes_search x join partner_grants g on g.series_id = x.series_id
-        where x.document @@ ${tsquery} and g.partner_id = ${r.partnerId} and g.can_read = 1 limit ${RANK_CANDIDATES}) c`;
-    const union =
-      r.type === 'series' ? seriesPart : r.type === 'episode' ? episodePart : sql`${seriesPart} union all ${episodePart}`;
-    const { rows } = await sql<RankedHit>`select type, id, relevance from (${union}) hits
-      order by relevance desc, id collate "C" asc limit ${r.limit} offset ${r.offset}`.execute(db);
-    return rows.map((row) => ({ type: row.type, id: row.id, relevance: Number(row.relevance) }));
+    return rankPostgresHits(db, r);
   }
 }

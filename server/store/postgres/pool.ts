@@ -1,5 +1,5 @@
 /**
- * The PostgreSQL engine's connections (server/store/postgres.ts uses them): which errors mean
+ * The PostgreSQL engine's connections (server/store/postgres/store.ts uses them): which errors mean
  * "PostgreSQL cannot answer now", a pool seam that never hands out a connection that broke, and
  * the pools one store opens, with the bounds of every wait.
  */
@@ -91,7 +91,7 @@ export interface PostgresPools {
   /** Opens the connections migrations run on: without the statement timeout. */
   migrationPool: () => pg.Pool;
   /**
-   * Bound on one store operation from start to answer (server/store/guard.ts): a statement and
+   * Bound on one store operation from start to answer (server/store/shared/guard.ts): a statement and
    * the reply it waits for (statement timeout + 1 s), or opening a connection if that is longer.
    */
   operationTimeoutMs: number;

@@ -7,10 +7,11 @@
  * (its IDF) before ranking the first one. At a million episodes "the" is in nearly all of them:
  * 0.7 s to rank, 2-3 s with the grant join. So:
  *
- * 1. The last word is completed to whole words from the `search_terms` dictionary (at most
- *    MAX_COMPLETIONS, shortest first) and ORed, which FTS5 iterates lazily.
+ * 1. The last word is completed to whole words from the `search_terms` dictionary (written by
+ *    every import, search-index.ts; at most MAX_COMPLETIONS, shortest first) and ORed, which
+ *    FTS5 iterates lazily.
  * 2. Each required part of the query is probed for COMMON_MATCHES matches (a lazy LIMIT count).
- *    When every part is rarer, hits are ranked exactly as before: bm25 over every match.
+ *    When every part is rarer, hits are ranked exactly: bm25 over every match.
  * 3. When a part is that common (e.g. "the", "and", a two-letter prefix at scale), ranking every
  *    match is what costs, and its ranking says little anyway (bm25 gives such words almost no
  *    weight). Then hits come in four blocks: series whose title matches, episodes whose title
@@ -23,10 +24,9 @@
  * only, and deterministic for a given index, so offset cursors stay consistent.
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { RankedHit } from './catalog-read.js';
-import type { RankRequest } from './kysely-store.js';
-import { fold } from './postgres-search.js';
-import type { Database } from './schema.js';
+import type { RankedHit, RankRequest } from '../shared/search.js';
+import { fold } from '../shared/search-terms.js';
+import type { Database } from '../shared/schema.js';
 
 /** A query part in at least this many documents of an index switches to bounded ranking. */
 export const COMMON_MATCHES = 1_000;
@@ -40,43 +40,6 @@ export const MAX_COMPLETIONS = 32;
 /** Column weights for bm25 (unindexed id columns first): titles count ten times synopses. */
 const SERIES_WEIGHTS = sql`0.0, 10.0, 2.0, 1.0`;
 const EPISODE_WEIGHTS = sql`0.0, 0.0, 10.0, 1.0`;
-
-/** The words of a text as the dictionary keeps them: folded, and as typed (lower-case), so either spelling completes. */
-export function dictionaryWords(text: string): string[] {
-  const lower = text.normalize('NFC').toLowerCase();
-  const words = new Set<string>(lower.match(/[\p{L}\p{N}\p{M}]+/gu) ?? []);
-  for (const w of fold(lower).match(/[\p{L}\p{N}]+/gu) ?? []) words.add(w);
-  return [...words].filter((w) => w.length <= 200);
-}
-
-/** Adds the words of indexed texts to the dictionary, noting words of titles (inside the import transaction). */
-export async function addDictionaryWords(
-  db: Kysely<Database>,
-  texts: { seriesTitles: string[]; episodeTitles: string[]; other: string[] },
-): Promise<void> {
-  const words = new Map<string, { s: number; e: number }>();
-  const add = (list: string[], s: number, e: number) => {
-    for (const text of list) {
-      for (const w of dictionaryWords(text)) {
-        const flags = words.get(w);
-        if (flags) {
-          flags.s ||= s;
-          flags.e ||= e;
-        } else words.set(w, { s, e });
-      }
-    }
-  };
-  add(texts.seriesTitles, 1, 0);
-  add(texts.episodeTitles, 0, 1);
-  add(texts.other, 0, 0);
-  const all = [...words];
-  for (let i = 0; i < all.length; i += 500) {
-    const values = all.slice(i, i + 500).map(([w, f]) => sql`(${w}, ${f.s}, ${f.e})`);
-    await sql`insert into search_terms (term, series_title, episode_title) values ${sql.join(values)}
-      on conflict (term) do update set series_title = max(series_title, excluded.series_title),
-        episode_title = max(episode_title, excluded.episode_title)`.execute(db);
-  }
-}
 
 interface Term {
   term: string;

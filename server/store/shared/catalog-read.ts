@@ -4,18 +4,14 @@
  * id of the last row, so pages stay consistent while rows are added elsewhere in the order.
  */
 import { sql, type Kysely } from 'kysely';
-import { MAX_CURSOR_LENGTH, pageOf, queryFingerprint, type CursorCodec } from './cursor.js';
+import { MAX_CURSOR_LENGTH, queryFingerprint, type CursorCodec } from '../cursor.js';
+import { pageOf } from './paging.js';
 import { episodeDoc, grantsOf, isoInstant, SERIES_SUMMARY_COLUMNS, seriesDoc, seriesSummaryDoc } from './mapping.js';
 import type { Database } from './schema.js';
-import type { CatalogQuery, EpisodeDoc, EpisodeQuery, Page, PageRequest, SearchHitDoc, SeriesDoc, SeriesSummaryDoc } from './types.js';
-import type { components } from '../../generated/api.js';
+import type { CatalogQuery, EpisodeDoc, EpisodeQuery, Page, PageRequest, SeriesDoc, SeriesSummaryDoc } from '../types.js';
+import type { components } from '../../../generated/api.js';
 
 type SeriesSummary = components['schemas']['SeriesSummary'];
-
-/** Throws RangeError unless limit is an integer from 1 to 100 (the contract's page sizes). */
-export function checkLimit(limit: number): void {
-  if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw new RangeError(`limit must be 1..100, got ${limit}`);
-}
 
 /** The series with its seasons, or undefined. */
 export async function getSeries(db: Kysely<Database>, id: string): Promise<SeriesDoc | undefined> {
@@ -33,7 +29,6 @@ export async function getEpisode(db: Kysely<Database>, id: string): Promise<Epis
 
 /** The partner's readable series, filtered and sorted, one page. */
 export async function listCatalog(db: Kysely<Database>, q: CatalogQuery, cursors: CursorCodec): Promise<Page<SeriesSummary>> {
-  checkLimit(q.limit);
   const since = q.updatedSince === undefined ? null : isoInstant(q.updatedSince);
   const fp = queryFingerprint('catalog', { partner: q.partnerId, genre: q.genre ?? null, since, sort: q.sort });
   const keyColumn = q.sort === 'title' ? 's.sort_title' : 's.updated_at';
@@ -80,7 +75,6 @@ export async function listCatalog(db: Kysely<Database>, q: CatalogQuery, cursors
 
 /** A series' episodes in (season, episode) order, optionally one season, one page. */
 export async function listEpisodes(db: Kysely<Database>, q: EpisodeQuery, cursors: CursorCodec): Promise<Page<EpisodeDoc>> {
-  checkLimit(q.limit);
   const fp = queryFingerprint('episodes', { series: q.seriesId, season: q.season ?? null });
   let query = db.selectFrom('episodes').selectAll().where('series_id', '=', q.seriesId);
   if (q.season !== undefined) query = query.where('season_number', '=', q.season);
@@ -96,7 +90,6 @@ export async function listEpisodes(db: Kysely<Database>, q: EpisodeQuery, cursor
 
 /** Every series by id (the studio's view), one page. */
 export async function listAllSeries(db: Kysely<Database>, page: PageRequest, cursors: CursorCodec): Promise<Page<SeriesSummaryDoc>> {
-  checkLimit(page.limit);
   const fp = queryFingerprint('all-series', {});
   let query = db.selectFrom('series').selectAll();
   if (page.cursor !== undefined) {
@@ -105,61 +98,4 @@ export async function listAllSeries(db: Kysely<Database>, page: PageRequest, cur
   }
   const rows = await query.orderBy('id').limit(page.limit + 1).execute();
   return pageOf(rows, page.limit, seriesSummaryDoc, (last) => cursors.encode(fp, [last.id]));
-}
-
-/** A ranked search hit before hydration: what the engine's full-text index returns. */
-export interface RankedHit {
-  type: 'series' | 'episode';
-  id: string;
-  /** Engine relevance, >= 0, higher is better. */
-  relevance: number;
-}
-
-/** Turns ranked hits into the contract's SearchHits (documents plus the partner's grants), keeping order. */
-export async function hydrateHits(
-  db: Kysely<Database>,
-  partnerId: string,
-  hits: RankedHit[],
-  score: (relevance: number) => number,
-): Promise<SearchHitDoc[]> {
-  const seriesIds = hits.filter((h) => h.type === 'series').map((h) => h.id);
-  const episodeIds = hits.filter((h) => h.type === 'episode').map((h) => h.id);
-  const seriesRows = seriesIds.length === 0 ? [] : await db
-    .selectFrom('series as s')
-    .innerJoin('partner_grants as g', (j) => j.onRef('g.series_id', '=', 's.id').on('g.partner_id', '=', partnerId))
-    .select(SERIES_SUMMARY_COLUMNS.map((c) => `s.${c}` as const))
-    .select(['g.can_read', 'g.can_stream'])
-    .where('s.id', 'in', seriesIds)
-    .execute();
-  // Episodes first, by id: SQLite keeps CROSS JOIN's order as written. As inner joins its
-  // planner walked all of the partner's grants instead (340 ms for 25 hits at 100k granted
-  // series, 0.5 ms this way). PostgreSQL plans it like an inner join.
-  const episodeRows = episodeIds.length === 0 ? [] : await db
-    .selectFrom('episodes as e')
-    .crossJoin('series as s')
-    .crossJoin('partner_grants as g')
-    .selectAll('e')
-    .select(['s.title as series_title', 'g.can_read', 'g.can_stream'])
-    .where('e.id', 'in', episodeIds)
-    .whereRef('s.id', '=', 'e.series_id')
-    .whereRef('g.series_id', '=', 'e.series_id')
-    .where('g.partner_id', '=', partnerId)
-    .execute();
-  const seriesById = new Map(seriesRows.map((r) => [r.id, r]));
-  const episodesById = new Map(episodeRows.map((r) => [r.id, r]));
-
-  const out: SearchHitDoc[] = [];
-  for (const hit of hits) {
-    if (hit.type === 'series') {
-      const row = seriesById.get(hit.id);
-      if (row) out.push({ type: 'series', score: score(hit.relevance), series: { ...seriesSummaryDoc(row), grants: grantsOf(row.can_read, row.can_stream) } });
-    } else {
-      const row = episodesById.get(hit.id);
-      if (row) {
-        const episode = { ...episodeDoc(row), grants: grantsOf(row.can_read, row.can_stream) };
-        out.push({ type: 'episode', score: score(hit.relevance), episode, series_title: row.series_title });
-      }
-    }
-  }
-  return out;
 }

@@ -3,11 +3,11 @@
  * statements (UPDATE ... RETURNING, INSERT ... ON CONFLICT), which SQLite and PostgreSQL share.
  */
 import type { Kysely } from 'kysely';
-import { checkLimit } from './catalog-read.js';
-import { pageOf, queryFingerprint, type CursorCodec } from './cursor.js';
+import { queryFingerprint, type CursorCodec } from '../cursor.js';
+import { pageOf } from './paging.js';
 import { grantsOf, isoInstant, num } from './mapping.js';
 import type { Database, PartnerTable } from './schema.js';
-import type { EntitlementRecord, Grant, Page, PageRequest, PartnerRecord } from './types.js';
+import type { EntitlementRecord, Grant, Page, PageRequest, PartnerRecord } from '../types.js';
 
 /** A partners row as the record the server uses. */
 export function partnerRecord(row: PartnerTable): PartnerRecord {
@@ -134,7 +134,6 @@ export async function getGrants(db: Kysely<Database>, partnerId: string, seriesI
 
 /** The partner's entitlements by series id, one page. */
 export async function listEntitlements(db: Kysely<Database>, partnerId: string, page: PageRequest, cursors: CursorCodec): Promise<Page<EntitlementRecord>> {
-  checkLimit(page.limit);
   const fp = queryFingerprint('entitlements', { partner: partnerId });
   let query = db
     .selectFrom('partner_grants as g')

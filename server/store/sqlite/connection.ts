@@ -11,7 +11,6 @@ export interface ConnectionOptions {
   busyTimeoutMs: number;
   /** Blocks the thread for ms while switching to WAL waits for a lock (injectable for tests). */
   sleep?: (ms: number) => void;
-  readOnly?: boolean;
 }
 
 /** Blocks the thread for ms: only while opening, before the server takes requests. */
@@ -23,7 +22,7 @@ function sleepSync(ms: number): void {
 const PRIMARY_CODES: Record<number, string> = { 5: 'SQLITE_BUSY', 6: 'SQLITE_LOCKED', 10: 'SQLITE_IOERR', 13: 'SQLITE_FULL', 14: 'SQLITE_CANTOPEN', 15: 'SQLITE_PROTOCOL', 22: 'SQLITE_NOLFS' };
 
 /** `SQLITE_BUSY` and the like for a driver error, or undefined when it is not one of SQLite's. */
-export function sqliteCode(error: unknown): string | undefined {
+function sqliteCode(error: unknown): string | undefined {
   const errcode = (error as { errcode?: unknown } | null)?.errcode;
   if (typeof errcode !== 'number') return undefined;
   return PRIMARY_CODES[errcode & 0xff] ?? `SQLITE_${errcode & 0xff}`;
@@ -63,11 +62,11 @@ function switchToWal(raw: DatabaseSync, timeoutMs: number, sleep: (ms: number) =
 
 /** Opens the file (or ':memory:') with the store's pragmas. */
 export function openConnection(path: string, options: ConnectionOptions): DatabaseSync {
-  const raw = new DatabaseSync(path, { readOnly: options.readOnly ?? false, enableForeignKeyConstraints: true });
+  const raw = new DatabaseSync(path, { enableForeignKeyConstraints: true });
   // busy_timeout first: switching to WAL itself needs a lock another process may hold.
   raw.exec(`pragma busy_timeout = ${Math.max(0, Math.trunc(options.busyTimeoutMs))}`);
   try {
-    if (path !== ':memory:' && !options.readOnly) switchToWal(raw, options.busyTimeoutMs, options.sleep ?? sleepSync);
+    if (path !== ':memory:') switchToWal(raw, options.busyTimeoutMs, options.sleep ?? sleepSync);
   } catch (err) {
     // A caller that retries the open must not be left holding this file's descriptor.
     raw.close();

@@ -3,9 +3,9 @@
  * Every series is a pure function of (seed, index), so the catalog can be produced in batches of
  * any size (100,000 series for a benchmark) without holding it in memory, and two runs agree.
  */
-import { exampleSeries } from './seed-examples.js';
-import * as W from './seed-words.js';
-import type { Genre, ImportEpisode, ImportSeries } from './types.js';
+import { exampleSeries } from './catalog-examples.js';
+import * as W from './catalog-words.js';
+import type { Genre, ImportEpisode, ImportSeries } from '../store/types.js';
 
 export interface DemoOptions {
   /** Number of series, the three examples included (default 36). */

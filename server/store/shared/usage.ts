@@ -4,14 +4,14 @@
  * A batch applied before by its writer (usage_writers) is skipped, in the same transaction.
  */
 import { sql, type Kysely } from 'kysely';
-import { pageOf, queryFingerprint, type CursorCodec } from './cursor.js';
-import { checkLimit } from './catalog-read.js';
+import { batches } from './batches.js';
+import { queryFingerprint, type CursorCodec } from '../cursor.js';
+import { pageOf } from './paging.js';
 import { num } from './mapping.js';
 import type { Database, UsageCountTable } from './schema.js';
-import type { UsageBatch, UsageCounts, UsageIncrement, UsageQuery, UsageReportPage } from './types.js';
+import type { UsageBatch, UsageCounts, UsageIncrement, UsageQuery, UsageReportPage } from '../types.js';
 
 const COUNTERS = ['requests', 'stream_resolutions', 'errors', 'rate_limited'] as const;
-const ROWS_PER_INSERT = 500;
 /**
  * Writers not seen for this long are forgotten. A writer is one server process, which retries a
  * batch only while it lives and PostgreSQL or SQLite is unreachable: far shorter than this.
@@ -61,11 +61,10 @@ async function claimBatch(db: Kysely<Database>, batch: UsageBatch): Promise<bool
 /** Adds the increments into the counters unless batch was applied before (call inside a transaction); true when added. */
 export async function addUsage(db: Kysely<Database>, increments: UsageIncrement[], batch?: UsageBatch): Promise<boolean> {
   if (batch && !(await claimBatch(db, batch))) return false;
-  const rows = aggregate(increments);
-  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
+  for (const rows of batches(aggregate(increments))) {
     await db
       .insertInto('usage_counts')
-      .values(rows.slice(i, i + ROWS_PER_INSERT))
+      .values(rows)
       .onConflict((oc) =>
         oc.columns(['partner_id', 'day', 'operation', 'series_id']).doUpdateSet((eb) => ({
           requests: eb('usage_counts.requests', '+', eb.ref('excluded.requests')),
@@ -96,7 +95,6 @@ const sums = COUNTERS.map((c) => sql<number>`coalesce(sum(${sql.ref(c)}), 0)`.as
  * every page (so with group_by=series they include requests about no single series).
  */
 export async function queryUsage(db: Kysely<Database>, q: UsageQuery, cursors: CursorCodec): Promise<UsageReportPage> {
-  checkLimit(q.limit);
   const fp = queryFingerprint('usage', { partner: q.partnerId, from: q.from, to: q.to, groupBy: q.groupBy });
   const after = q.cursor === undefined ? undefined : (cursors.decode(q.cursor, fp, ['string'])[0] as string);
   const keyColumn = q.groupBy === 'day' ? 'day' : q.groupBy === 'operation' ? 'operation' : 'series_id';

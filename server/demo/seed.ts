@@ -4,9 +4,9 @@
  * minute. The demo partner's grants mirror the contract's examples: read and stream on most
  * series, read only on some (Paper Harbour among them), nothing on a few.
  */
-import { createFirstPartner, type NewPartner } from './partners.js';
-import { demoCatalog } from './store/seed.js';
-import type { Grant, Store } from './store/types.js';
+import { createFirstPartner, type NewPartner } from '../partners.js';
+import { demoCatalog } from './catalog.js';
+import type { Grant, Store } from '../store/types.js';
 
 export interface SeedResult {
   seededCatalog: boolean;

@@ -5,36 +5,28 @@
  * every series it contains: episodes missing from it are removed.
  */
 import type { Kysely } from 'kysely';
+import { batches } from './batches.js';
 import { contentHash, episodeRow, normalizeEpisode, normalizeSeries, isoInstant, seriesRow } from './mapping.js';
 import type { Database, EpisodeTable, SeriesTable } from './schema.js';
-import type { ImportResult, ImportSeries } from './types.js';
+import { updateSearchIndex, type SearchIndex } from './search-index.js';
+import type { ImportResult, ImportSeries } from '../types.js';
 
-/** What the engine's full-text index must learn about one import. */
-export interface SearchIndexChanges {
-  series: Array<Pick<SeriesTable, 'id' | 'title' | 'short_synopsis' | 'synopsis'>>;
-  episodes: Array<Pick<EpisodeTable, 'id' | 'series_id' | 'title' | 'synopsis'>>;
-  removedEpisodes: string[];
-}
-
-/** Updates an engine's full-text index inside the import transaction. */
-export type SearchIndexer = (db: Kysely<Database>, changes: SearchIndexChanges) => Promise<void>;
-
-/** Rows per statement: well under SQLite's 32766 and PostgreSQL's 65535 bound parameters. */
-const CHUNK = 500;
-
-function chunks<T>(items: T[], size = CHUNK): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
-
-function excludedSet(columns: string[]) {
-  // kysely cannot type a column list built at run time; the names come from the row objects.
-  return (eb: { ref(r: string): unknown }) => Object.fromEntries(columns.map((c) => [c, eb.ref(`excluded.${c}`)])) as never;
+/** Inserts rows, or updates every column but id and created_at of rows whose id exists. */
+async function upsertById(db: Kysely<Database>, table: 'series' | 'episodes', rows: Array<SeriesTable | EpisodeTable>): Promise<void> {
+  // kysely cannot type a table and column list chosen at run time; the names come from the rows.
+  const untyped = db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+  for (const batch of batches(rows)) {
+    const columns = Object.keys(batch[0]!).filter((c) => c !== 'id' && c !== 'created_at');
+    await untyped
+      .insertInto(table)
+      .values(batch as unknown as Array<Record<string, unknown>>)
+      .onConflict((oc) => oc.column('id').doUpdateSet((eb) => Object.fromEntries(columns.map((c) => [c, eb.ref(`excluded.${c}`)]))))
+      .execute();
+  }
 }
 
 /** Imports a batch of series (call inside one transaction). */
-export async function importCatalog(db: Kysely<Database>, batch: ImportSeries[], now: string, index: SearchIndexer): Promise<ImportResult> {
+export async function importCatalog(db: Kysely<Database>, batch: ImportSeries[], now: string, index: SearchIndex): Promise<ImportResult> {
   const at = isoInstant(now);
   const seriesIds = batch.map((s) => s.id);
   if (new Set(seriesIds).size !== seriesIds.length) throw new Error('importCatalog: duplicate series id in one batch');
@@ -43,12 +35,12 @@ export async function importCatalog(db: Kysely<Database>, batch: ImportSeries[],
 
   const existingSeries = new Map<string, Pick<SeriesTable, 'id' | 'content_hash' | 'created_at' | 'updated_at'>>();
   const existingEpisodes = new Map<string, Pick<EpisodeTable, 'id' | 'series_id' | 'content_hash' | 'created_at'>>();
-  for (const ids of chunks(seriesIds)) {
+  for (const ids of batches(seriesIds)) {
     for (const r of await db.selectFrom('series').select(['id', 'content_hash', 'created_at', 'updated_at']).where('id', 'in', ids).execute()) existingSeries.set(r.id, r);
     for (const r of await db.selectFrom('episodes').select(['id', 'series_id', 'content_hash', 'created_at']).where('series_id', 'in', ids).execute()) existingEpisodes.set(r.id, r);
   }
   // Episodes of the file that currently belong to a series outside it (an episode moved).
-  for (const ids of chunks(fileEpisodeIds)) {
+  for (const ids of batches(fileEpisodeIds)) {
     for (const r of await db.selectFrom('episodes').select(['id', 'series_id', 'content_hash', 'created_at']).where('id', 'in', ids).execute()) existingEpisodes.set(r.id, r);
   }
 
@@ -105,34 +97,24 @@ export async function importCatalog(db: Kysely<Database>, batch: ImportSeries[],
   }
 
   const changedIds = seriesRows.map((r) => r.id);
-  for (const rows of chunks(seriesRows)) {
-    const columns = Object.keys(rows[0]!).filter((c) => c !== 'id' && c !== 'created_at');
-    await db.insertInto('series').values(rows).onConflict((oc) => oc.column('id').doUpdateSet(excludedSet(columns))).execute();
-  }
-  for (const ids of chunks(changedIds)) {
+  await upsertById(db, 'series', seriesRows);
+  for (const ids of batches(changedIds)) {
     await db.deleteFrom('seasons').where('series_id', 'in', ids).execute();
     await db.deleteFrom('series_genres').where('series_id', 'in', ids).execute();
   }
-  for (const rows of chunks(seasonRows)) await db.insertInto('seasons').values(rows).execute();
-  for (const rows of chunks(genreRows)) await db.insertInto('series_genres').values(rows).execute();
-  for (const ids of chunks(removed)) await db.deleteFrom('episodes').where('id', 'in', ids).execute();
-  for (const rows of chunks(episodeRows)) {
-    const columns = Object.keys(rows[0]!).filter((c) => c !== 'id' && c !== 'created_at');
-    await db.insertInto('episodes').values(rows).onConflict((oc) => oc.column('id').doUpdateSet(excludedSet(columns))).execute();
-  }
+  for (const rows of batches(seasonRows)) await db.insertInto('seasons').values(rows).execute();
+  for (const rows of batches(genreRows)) await db.insertInto('series_genres').values(rows).execute();
+  for (const ids of batches(removed)) await db.deleteFrom('episodes').where('id', 'in', ids).execute();
+  await upsertById(db, 'episodes', episodeRows);
   await recount(db, [...movedFrom], at);
 
-  await index(db, {
-    series: seriesRows,
-    episodes: episodeRows,
-    removedEpisodes: removed,
-  });
+  await updateSearchIndex(db, index, { series: seriesRows, episodes: episodeRows, removedEpisodes: removed });
   return { seriesChanged: seriesRows.length, seriesUnchanged: unchanged, episodesChanged: episodeRows.length + removed.length };
 }
 
 /** Re-derives counts of series outside the batch that lost an episode to a series in it. */
 async function recount(db: Kysely<Database>, ids: string[], at: string): Promise<void> {
-  for (const group of chunks(ids)) {
+  for (const group of batches(ids)) {
     await db
       .updateTable('seasons')
       .set((eb) => ({

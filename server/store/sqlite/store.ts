@@ -1,0 +1,88 @@
+/**
+ * The SQLite engine: Node's built-in node:sqlite through kysely's SqliteDialect. Only what is
+ * SQLite-specific lives here and beside it (the connection's set-up in connection.ts, the
+ * per-turn memo of partner state in unchanged-reads.ts, FTS5 in search-index.ts and search.ts):
+ * BEGIN IMMEDIATE, busy errors, migrations under the write lock. Queries are in shared/.
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { DatabaseSync } from 'node:sqlite';
+import { Kysely, SqliteDialect, sql } from 'kysely';
+import { migrateToLatest, sqliteMigrations } from '../migrations/index.js';
+import { KyselyStore } from '../shared/kysely-store.js';
+import type { Database } from '../shared/schema.js';
+import type { RankedHit, RankRequest } from '../shared/search.js';
+import type { PartnerRecord } from '../types.js';
+import { cachingStatements, isUnavailableError, openConnection } from './connection.js';
+import { sqliteSearchIndex } from './search-index.js';
+import { rankSqliteHits } from './search.js';
+import { UnchangedReads } from './unchanged-reads.js';
+
+export interface SqliteOptions {
+  /** How long a statement waits for another process's write lock before SQLITE_BUSY. */
+  busyTimeoutMs?: number;
+  /** Blocks the thread for ms while switching to WAL waits for a lock (injectable for tests). */
+  sleep?: (ms: number) => void;
+}
+
+export class SqliteStore extends KyselyStore {
+  readonly engine = 'sqlite' as const;
+  protected readonly searchIndex = sqliteSearchIndex;
+  private readonly unchanged: UnchangedReads;
+
+  private constructor(db: Kysely<Database>, private readonly raw: DatabaseSync) {
+    super(db);
+    this.unchanged = new UnchangedReads(raw);
+  }
+
+  /** Opens (creating if needed) the database file at path, or ':memory:'. Does not migrate. */
+  static open(path: string, options: SqliteOptions = {}): SqliteStore {
+    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+    const raw = openConnection(path, { busyTimeoutMs: Math.max(0, Math.trunc(options.busyTimeoutMs ?? 5000)), ...(options.sleep ? { sleep: options.sleep } : {}) });
+    let store: SqliteStore | undefined;
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingStatements(raw, () => store?.unchanged.changedHere()) }) });
+    store = new SqliteStore(db, raw);
+    return store;
+  }
+
+  override async getPartner(id: string): Promise<PartnerRecord | undefined> {
+    return this.guard(async () => this.unchanged.partner(id));
+  }
+
+  override async readPartnerState(id: string): Promise<{ partner: PartnerRecord | undefined; contentVersion: number }> {
+    return this.guard(async () => this.unchanged.partnerState(id));
+  }
+
+  /**
+   * BEGIN IMMEDIATE takes the write lock up front (waiting up to busy_timeout): a deferred
+   * transaction that reads and then writes can fail at once with SQLITE_BUSY_SNAPSHOT when
+   * another process wrote in between, which the busy timeout cannot help with.
+   */
+  protected async writeTransaction<R>(fn: (db: Kysely<Database>) => Promise<R>): Promise<R> {
+    return this.db.connection().execute(async (conn) => {
+      await sql`begin immediate`.execute(conn);
+      try {
+        const result = await fn(conn);
+        await sql`commit`.execute(conn);
+        return result;
+      } catch (error) {
+        if (this.raw.isTransaction) await sql`rollback`.execute(conn);
+        throw error;
+      }
+    });
+  }
+
+  /** Migrations under the write lock, so several processes starting at once apply them once. */
+  async migrate(): Promise<void> {
+    await this.guard(() => this.writeTransaction((conn) => migrateToLatest(conn, sqliteMigrations())));
+  }
+
+  protected isUnavailable(error: unknown): boolean {
+    return isUnavailableError(error);
+  }
+
+  /** Bounded-cost search: see sqlite/search.ts. */
+  protected async rankHits(db: Kysely<Database>, r: RankRequest): Promise<RankedHit[]> {
+    return rankSqliteHits(db, r);
+  }
+}
