@@ -1,0 +1,81 @@
+/** The console's entry: the session gate, the navigation and the pages (each loaded on demand). */
+import { render } from 'preact';
+import { lazy, LocationProvider, Route, Router } from 'preact-iso';
+import { useEffect, useState } from 'preact/hooks';
+import { api, ProblemError, problemOf, useCsrfToken, type ApiProblem } from './api.js';
+import { ProblemNotice } from './components/problem.js';
+import { Loading } from './components/states.js';
+import { SessionContext, type Operator } from './session.js';
+import { SignIn } from './pages/sign-in.js';
+import './style.css';
+
+const Overview = lazy(() => import('./pages/overview.js'));
+const Partners = lazy(() => import('./pages/partners.js'));
+const PartnerPage = lazy(() => import('./pages/partner.js'));
+const Catalog = lazy(() => import('./pages/catalog.js'));
+const Audit = lazy(() => import('./pages/audit.js'));
+const Operators = lazy(() => import('./pages/operators.js'));
+
+type Gate = { state: 'checking' } | { state: 'signed-out' } | { state: 'signed-in'; operator: Operator } | { state: 'problem'; problem: ApiProblem };
+
+function App() {
+  const [gate, setGate] = useState<Gate>({ state: 'checking' });
+  async function check() {
+    const { data, error, response } = await api.GET('/api/studio/session').catch((e: unknown) => {
+      throw new ProblemError(problemOf(e));
+    });
+    if (data) {
+      useCsrfToken(data.csrf_token);
+      setGate({ state: 'signed-in', operator: data.operator });
+    } else if (response.status === 401) setGate({ state: 'signed-out' });
+    else setGate({ state: 'problem', problem: problemOf(new ProblemError({ title: 'Could not read the session', detail: JSON.stringify(error), status: response.status })) });
+  }
+  useEffect(() => {
+    check().catch((e: unknown) => setGate({ state: 'problem', problem: problemOf(e) }));
+  }, []);
+
+  if (gate.state === 'checking') return <Loading what="the console" />;
+  if (gate.state === 'problem') return <main><ProblemNotice problem={gate.problem} onRetry={() => location.reload()} /></main>;
+  if (gate.state === 'signed-out') return <SignIn onSignedIn={(session) => { useCsrfToken(session.csrf_token); setGate({ state: 'signed-in', operator: session.operator }); }} />;
+
+  const operator = gate.operator;
+  async function signOut() {
+    await api.DELETE('/api/studio/session');
+    useCsrfToken(undefined);
+    setGate({ state: 'signed-out' });
+  }
+  return (
+    <SessionContext.Provider value={{ operator, signOut }}>
+      <LocationProvider>
+        <a class="skip" href="#main">Skip to content</a>
+        <header class="top">
+          <span class="brand">Halcyon Studios · Partner console</span>
+          <nav aria-label="Console">
+            <a href="/">Overview</a>
+            <a href="/partners">Partners</a>
+            <a href="/catalog">Catalog</a>
+            <a href="/audit">Audit</a>
+            {operator.role === 'owner' ? <a href="/operators">Operators</a> : null}
+          </nav>
+          <span class="who">
+            {operator.email} ({operator.role})
+            <button type="button" onClick={signOut}>Sign out</button>
+          </span>
+        </header>
+        <main id="main">
+          <Router>
+            <Route path="/" component={Overview} />
+            <Route path="/partners" component={Partners} />
+            <Route path="/partners/:id" component={PartnerPage} />
+            <Route path="/catalog" component={Catalog} />
+            <Route path="/audit" component={Audit} />
+            <Route path="/operators" component={Operators} />
+            <Route default component={() => <p>No such page. <a href="/">Back to the overview</a>.</p>} />
+          </Router>
+        </main>
+      </LocationProvider>
+    </SessionContext.Provider>
+  );
+}
+
+render(<App />, document.getElementById('app')!);
