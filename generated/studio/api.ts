@@ -1,0 +1,2302 @@
+// DO NOT EDIT: generated from openapi/ by `npm run generate`.
+/* eslint-disable */
+export interface paths {
+    "/api/studio/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who am I
+         * @description The signed-in operator, the session's expiry and its CSRF token.
+         */
+        get: operations["getSession"];
+        put?: never;
+        /**
+         * Sign in with email and password
+         * @description Starts a session: the `studio_session` cookie (HttpOnly, Secure, SameSite=Strict) and the CSRF token to send as `X-CSRF-Token` with every change. Attempts are limited per client address and per account (`x-sign-in-limits`).
+         */
+        post: operations["signIn"];
+        /**
+         * Sign out
+         * @description Ends the session at once on every instance and clears its cookie.
+         */
+        delete: operations["signOut"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/studio/session/oidc": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Start signing in with the identity provider
+         * @description Answers the identity provider's authorization URL and sets a short-lived `studio_oidc` cookie binding state, nonce and PKCE verifier to this browser. `404` when the studio has no identity provider configured.
+         */
+        get: operations["startOidcSignIn"];
+        put?: never;
+        /**
+         * Finish signing in with the identity provider
+         * @description Exchanges the `code` and `state` the identity provider returned for a session. The ID token's issuer, audience, expiry and nonce are checked; its `email` must belong to an enabled operator.
+         */
+        post: operations["completeOidcSignIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/studio/partners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List partners */
+        get: operations["listPartners"];
+        put?: never;
+        /**
+         * Create a partner
+         * @description Creates a partner with fresh credentials; the API secret is in this answer only.
+         */
+        post: operations["createPartner"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/studio/partners/{partner_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Show a partner */
+        get: operations["getPartner"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Rename a partner */
+        patch: operations["renamePartner"];
+        trace?: never;
+    };
+    "/api/studio/partners/{partner_id}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Disable a partner
+         * @description Its tokens and credentials stop working on its very next request, on every instance.
+         */
+        post: operations["disablePartner"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/studio/partners/{partner_id}/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Enable a partner */
+        post: operations["enablePartner"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/studio/partners/{partner_id}/secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Regenerate a partner's secret
+         * @description Replaces the API secret (in this answer only); every token issued before stops working on the partner's very next request.
+         */
+        post: operations["regeneratePartnerSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/studio/partners/{partner_id}/grants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A partner's grants */
+        get: operations["listPartnerGrants"];
+        /**
+         * Set grants on many series
+         * @description Sets the partner's grants on each listed series, all in one transaction; an empty list revokes. Every instance applies them on the partner's next request.
+         */
+        put: operations["setPartnerGrants"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/studio/partners/{partner_id}/grants/{series_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a partner's grants on a series */
+        delete: operations["revokePartnerGrants"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/studio/catalog/series": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the catalog's series */
+        get: operations["listStudioSeries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/studio/catalog/series/{series_id}/grants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Each partner's grants on a series */
+        get: operations["listSeriesGrants"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/studio/catalog/series/{series_id}/episodes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A series' episodes */
+        get: operations["listStudioEpisodes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/studio/catalog/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import a catalog file
+         * @description Checks the whole file first: any problem answers `400` with every issue in `errors` (the validation report) and nothing is written. Otherwise the import runs as a job; poll it for progress.
+         */
+        post: operations["importCatalog"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/studio/catalog/imports/{job_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An import job's progress */
+        get: operations["getImportJob"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/studio/partners/{partner_id}/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A partner's usage
+         * @description The partner's usage by day, operation or series, as the partner reads it itself (at most `x-max-range-days` days).
+         */
+        get: operations["getPartnerUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/studio/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Usage across partners
+         * @description Partners ranked by requests (top partners), 429s or errors over a range of UTC days.
+         */
+        get: operations["getUsageOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/studio/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the audit trail
+         * @description Every change made through this API or the admin CLI, newest first.
+         */
+        get: operations["listAuditEntries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/studio/operators": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List operators */
+        get: operations["listOperators"];
+        put?: never;
+        /**
+         * Invite an operator
+         * @description Creates a local operator account; its initial password is in this answer only.
+         */
+        post: operations["inviteOperator"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/studio/operators/{operator_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change an operator's role, or disable it
+         * @description A disabled operator's sessions end at once. `409` when the change would leave no enabled owner.
+         */
+        patch: operations["updateOperator"];
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        /** @example op_5n2x8k4qzd */
+        OperatorId: string;
+        /** Format: email */
+        Email: string;
+        /**
+         * @description `viewer` reads everything; `editor` also changes grants and imports the catalog; `owner` also manages partners' credentials and operators.
+         * @enum {string}
+         */
+        Role: "viewer" | "editor" | "owner";
+        /** Format: date-time */
+        Timestamp: string;
+        Operator: {
+            id: components["schemas"]["OperatorId"];
+            email: components["schemas"]["Email"];
+            role: components["schemas"]["Role"];
+            /** @description A disabled operator cannot sign in and its sessions end at once. */
+            disabled: boolean;
+            created_at: components["schemas"]["Timestamp"];
+            updated_at: components["schemas"]["Timestamp"];
+        };
+        /** @description The signed-in operator. Send `csrf_token` as `X-CSRF-Token` with every change. */
+        Session: {
+            operator: components["schemas"]["Operator"];
+            csrf_token: string;
+            expires_at: components["schemas"]["Timestamp"];
+        };
+        ValidationIssue: {
+            /** @enum {string} */
+            location: "body" | "query" | "path" | "header";
+            /** @description Where in that location, as a JSON Pointer (RFC 6901) or the parameter name. */
+            pointer: string;
+            message: string;
+        };
+        /** @description An RFC 9457 problem document, as the partner API sends them, with the studio API's codes. */
+        Problem: {
+            /** Format: uri */
+            type: string;
+            title: string;
+            /** Format: int32 */
+            status: number;
+            detail: string;
+            /** Format: uri-reference */
+            instance?: string;
+            /**
+             * @description Stable, machine-readable problem code. Branch on this, not on `title` or `detail`.
+             * @enum {string}
+             */
+            code: "validation_failed" | "malformed_request" | "invalid_json" | "invalid_cursor" | "invalid_date_range" | "invalid_credentials" | "unauthorized" | "forbidden" | "csrf_rejected" | "not_found" | "conflict" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable";
+            request_id: string;
+            errors?: components["schemas"]["ValidationIssue"][];
+        };
+        SignInRequest: {
+            email: components["schemas"]["Email"];
+            /** Format: password */
+            password: string;
+        };
+        OidcStart: {
+            /**
+             * Format: uri
+             * @description Send the browser here; the identity provider returns it to the studio's redirect URI with `code` and `state`.
+             */
+            authorization_url: string;
+        };
+        OidcCallback: {
+            code: string;
+            state: string;
+        };
+        /** @enum {string} */
+        PartnerStatus: "enabled" | "disabled";
+        /**
+         * @description Stable identifier of a partner.
+         * @example ptn_k3v9x2m7qa
+         */
+        PartnerId: string;
+        PartnerName: string;
+        Partner: {
+            id: components["schemas"]["PartnerId"];
+            name: components["schemas"]["PartnerName"];
+            api_key: string;
+            status: components["schemas"]["PartnerStatus"];
+            created_at: components["schemas"]["Timestamp"];
+            updated_at: components["schemas"]["Timestamp"];
+        };
+        /** @description Pass as `cursor` to get the next page; `null` on the last page. */
+        NextCursor: string | null;
+        PartnerList: {
+            items: components["schemas"]["Partner"][];
+            next_cursor: components["schemas"]["NextCursor"];
+        };
+        PartnerNameChange: {
+            name: components["schemas"]["PartnerName"];
+        };
+        /** @description The partner and its API secret, shown only this once. */
+        PartnerCredentials: {
+            partner: components["schemas"]["Partner"];
+            /** Format: password */
+            api_secret: string;
+        };
+        /**
+         * @description Stable identifier of a series.
+         * @example ser_7hx2k9qmbd
+         */
+        SeriesId: string;
+        Title: string;
+        /**
+         * @description `read`: the series, its seasons and episodes appear in lists and search and their metadata can be read.
+         *     `stream`: stream URLs can be resolved for its episodes.
+         * @enum {string}
+         */
+        Grant: "read" | "stream";
+        /** @description The caller's grants on the series, in this order. */
+        Grants: components["schemas"]["Grant"][];
+        /** @description The caller's grants on one series. */
+        Entitlement: {
+            series_id: components["schemas"]["SeriesId"];
+            series_title: components["schemas"]["Title"];
+            grants: components["schemas"]["Grants"];
+            /** @description When the studio last changed these grants. */
+            updated_at: components["schemas"]["Timestamp"];
+        };
+        EntitlementList: {
+            items: components["schemas"]["Entitlement"][];
+            next_cursor: components["schemas"]["NextCursor"];
+        };
+        GrantChange: {
+            series_id: components["schemas"]["SeriesId"];
+            /** @description The partner's grants on the series from now on; an empty list revokes them. */
+            grants: components["schemas"]["Grant"][];
+        };
+        GrantChanges: {
+            items: components["schemas"]["GrantChange"][];
+        };
+        GrantChangeResult: {
+            items: components["schemas"]["GrantChange"][];
+        };
+        /**
+         * @description `returning`: more seasons are planned; `ended`: no more seasons; `limited`: a one-season limited series.
+         * @enum {string}
+         */
+        SeriesStatus: "returning" | "ended" | "limited";
+        StudioSeries: {
+            id: components["schemas"]["SeriesId"];
+            title: components["schemas"]["Title"];
+            status: components["schemas"]["SeriesStatus"];
+            /** Format: int32 */
+            season_count: number;
+            /** Format: int32 */
+            episode_count: number;
+            updated_at: components["schemas"]["Timestamp"];
+        };
+        StudioSeriesList: {
+            items: components["schemas"]["StudioSeries"][];
+            next_cursor: components["schemas"]["NextCursor"];
+        };
+        SeriesPartnerGrant: {
+            partner_id: components["schemas"]["PartnerId"];
+            partner_name: components["schemas"]["PartnerName"];
+            grants: components["schemas"]["Grants"];
+            updated_at: components["schemas"]["Timestamp"];
+        };
+        SeriesPartnerGrantList: {
+            items: components["schemas"]["SeriesPartnerGrant"][];
+            next_cursor: components["schemas"]["NextCursor"];
+        };
+        /**
+         * @description Stable identifier of an episode.
+         * @example ep_4mq8z2xkwt
+         */
+        EpisodeId: string;
+        /** Format: int32 */
+        SeasonNumber: number;
+        /** Format: int32 */
+        EpisodeNumber: number;
+        StudioEpisodeList: {
+            items: {
+                id: components["schemas"]["EpisodeId"];
+                season_number: components["schemas"]["SeasonNumber"];
+                episode_number: components["schemas"]["EpisodeNumber"];
+                title: components["schemas"]["Title"];
+                /** Format: int32 */
+                duration_seconds: number;
+            }[];
+            next_cursor: components["schemas"]["NextCursor"];
+        };
+        /** @description The catalog import file (`npm run admin -- catalog import` reads the same format); each series is checked against the partner contract's Series, Season and Episode. */
+        CatalogImportRequest: {
+            series: Record<string, never>[];
+        };
+        ImportJobId: string;
+        ImportJob: {
+            id: components["schemas"]["ImportJobId"];
+            /** @enum {string} */
+            state: "running" | "succeeded" | "failed";
+            /** Format: int32 */
+            series_total: number;
+            /** Format: int32 */
+            series_done: number;
+            /** Format: int32 */
+            series_changed: number;
+            /** Format: int32 */
+            series_unchanged: number;
+            /** Format: int32 */
+            episodes_changed: number;
+            error: string | null;
+            created_at: components["schemas"]["Timestamp"];
+            updated_at: components["schemas"]["Timestamp"];
+        };
+        /**
+         * @description `day`: one row per UTC day; `operation`: one row per operationId; `series`: one row per series (requests about no single series are left out).
+         * @enum {string}
+         */
+        UsageGroupBy: "day" | "operation" | "series";
+        UsageCounts: {
+            /**
+             * Format: int64
+             * @description Authenticated requests, whatever their outcome.
+             */
+            requests: number;
+            /**
+             * Format: int64
+             * @description Stream URLs issued.
+             */
+            stream_resolutions: number;
+            /**
+             * Format: int64
+             * @description Requests answered with a 4xx (other than 429) or 5xx status.
+             */
+            errors: number;
+            /**
+             * Format: int64
+             * @description Requests answered with 429.
+             */
+            rate_limited: number;
+        };
+        UsageRow: {
+            /** @description The group, by `group_by`; a UTC date (`2026-11-20`), an operationId (`getCatalog`) or a series id. */
+            key: string;
+            /** Format: int64 */
+            requests: number;
+            /** Format: int64 */
+            stream_resolutions: number;
+            /** Format: int64 */
+            errors: number;
+            /** Format: int64 */
+            rate_limited: number;
+        };
+        UsageReport: {
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            group_by: components["schemas"]["UsageGroupBy"];
+            /** @description All of the caller's usage in the range, whatever the grouping (with `group_by=series`, requests about no single series count here but in no row). */
+            totals: components["schemas"]["UsageCounts"];
+            /** @description Rows in key order; groups with no usage are left out. */
+            items: components["schemas"]["UsageRow"][];
+            next_cursor: components["schemas"]["NextCursor"];
+        };
+        /**
+         * @description Which count ranks the partners, most first: `requests` (top partners), `rate_limited` (429s) or `errors`.
+         * @enum {string}
+         */
+        UsageRankBy: "requests" | "stream_resolutions" | "errors" | "rate_limited";
+        PartnerUsageRow: {
+            partner_id: components["schemas"]["PartnerId"];
+            partner_name: components["schemas"]["PartnerName"];
+            /** Format: int64 */
+            requests: number;
+            /** Format: int64 */
+            stream_resolutions: number;
+            /** Format: int64 */
+            errors: number;
+            /** Format: int64 */
+            rate_limited: number;
+        };
+        UsageOverview: {
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            rank_by: components["schemas"]["UsageRankBy"];
+            totals: components["schemas"]["UsageCounts"];
+            items: components["schemas"]["PartnerUsageRow"][];
+            next_cursor: components["schemas"]["NextCursor"];
+        };
+        /** @description A JSON value; never a secret or its hash. */
+        AuditValue: unknown;
+        AuditEntry: {
+            /** Format: int64 */
+            id: number;
+            at: components["schemas"]["Timestamp"];
+            /** @description `operator:<id>` or `cli:<user>`. */
+            actor: string;
+            actor_email: string | null;
+            /** @description Dotted verb, e.g. `partner.create`, `grants.set`, `operator.role`. */
+            action: string;
+            /** @enum {string} */
+            target_kind: "partner" | "series" | "operator" | "import";
+            target_id: string;
+            partner_id: components["schemas"]["PartnerId"] | null;
+            before: components["schemas"]["AuditValue"];
+            after: components["schemas"]["AuditValue"];
+        };
+        AuditList: {
+            items: components["schemas"]["AuditEntry"][];
+            next_cursor: components["schemas"]["NextCursor"];
+        };
+        OperatorList: {
+            items: components["schemas"]["Operator"][];
+            next_cursor: components["schemas"]["NextCursor"];
+        };
+        OperatorInvite: {
+            email: components["schemas"]["Email"];
+            role: components["schemas"]["Role"];
+        };
+        /** @description The new operator and its initial password, shown only this once. */
+        OperatorInvitation: {
+            operator: components["schemas"]["Operator"];
+            /** Format: password */
+            initial_password: string;
+        };
+        OperatorChange: {
+            role?: components["schemas"]["Role"];
+            disabled?: boolean;
+        };
+    };
+    responses: {
+        /** @description No valid session. */
+        Unauthorized: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://partners.halcyon-studios.example/problems/unauthorized",
+                 *       "title": "Unauthorized",
+                 *       "status": 401,
+                 *       "detail": "Sign in first: no session, or it expired, was revoked or its operator was disabled.",
+                 *       "instance": "/api/studio/partners",
+                 *       "code": "unauthorized",
+                 *       "request_id": "req_8c1f2a9e4b7d4e0f"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description An unexpected failure; quote `request_id` to the team running the service. */
+        InternalError: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://partners.halcyon-studios.example/problems/internal-error",
+                 *       "title": "Internal Server Error",
+                 *       "status": 500,
+                 *       "detail": "The server could not complete the request.",
+                 *       "instance": "/api/studio/partners",
+                 *       "code": "internal_error",
+                 *       "request_id": "req_8c1f2a9e4b7d4e0f"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The store is unavailable; retry after `Retry-After` seconds. */
+        ServiceUnavailable: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://partners.halcyon-studios.example/problems/service-unavailable",
+                 *       "title": "Service Unavailable",
+                 *       "status": 503,
+                 *       "detail": "The catalog store is temporarily unavailable; retry shortly.",
+                 *       "instance": "/api/studio/partners",
+                 *       "code": "service_unavailable",
+                 *       "request_id": "req_8c1f2a9e4b7d4e0f"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The request is malformed or fails validation; `errors` lists each problem. */
+        BadRequest: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://partners.halcyon-studios.example/problems/validation-failed",
+                 *       "title": "Bad Request",
+                 *       "status": 400,
+                 *       "detail": "The request does not match the contract: body /email: must match format \"email\"",
+                 *       "instance": "/api/studio/partners",
+                 *       "code": "validation_failed",
+                 *       "request_id": "req_8c1f2a9e4b7d4e0f"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The credentials are wrong or the operator cannot sign in. */
+        SignInFailed: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://partners.halcyon-studios.example/problems/invalid-credentials",
+                 *       "title": "Invalid Credentials",
+                 *       "status": 401,
+                 *       "detail": "The email or password is wrong, or the operator is disabled.",
+                 *       "instance": "/api/studio/partners",
+                 *       "code": "invalid_credentials",
+                 *       "request_id": "req_8c1f2a9e4b7d4e0f"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Too many sign-in attempts from this address or for this account; retry after `Retry-After` seconds. */
+        TooManyRequests: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://partners.halcyon-studios.example/problems/rate-limited",
+                 *       "title": "Too Many Requests",
+                 *       "status": 429,
+                 *       "detail": "Too many sign-in attempts for this account; retry in 60 seconds.",
+                 *       "instance": "/api/studio/partners",
+                 *       "code": "rate_limited",
+                 *       "request_id": "req_8c1f2a9e4b7d4e0f"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The operator's role does not allow the operation, or (`csrf_rejected`) the change lacks the session's `X-CSRF-Token` or comes from another origin. */
+        Forbidden: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://partners.halcyon-studios.example/problems/forbidden",
+                 *       "title": "Forbidden",
+                 *       "status": 403,
+                 *       "detail": "This operation needs the owner role; you are an editor.",
+                 *       "instance": "/api/studio/partners",
+                 *       "code": "forbidden",
+                 *       "request_id": "req_8c1f2a9e4b7d4e0f"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description What the path names does not exist. */
+        NotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://partners.halcyon-studios.example/problems/not-found",
+                 *       "title": "Not Found",
+                 *       "status": 404,
+                 *       "detail": "No partner ptn_k3v9x2m7qa.",
+                 *       "instance": "/api/studio/partners",
+                 *       "code": "not_found",
+                 *       "request_id": "req_8c1f2a9e4b7d4e0f"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The change conflicts with what exists. */
+        Conflict: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://partners.halcyon-studios.example/problems/conflict",
+                 *       "title": "Conflict",
+                 *       "status": 409,
+                 *       "detail": "An operator with this email exists already.",
+                 *       "instance": "/api/studio/partners",
+                 *       "code": "conflict",
+                 *       "request_id": "req_8c1f2a9e4b7d4e0f"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+    };
+    parameters: {
+        /** @example ptn_k3v9x2m7qa */
+        PartnerIdPath: components["schemas"]["PartnerId"];
+        /** @example op_5n2x8k4qzd */
+        OperatorIdPath: components["schemas"]["OperatorId"];
+        /** @example imp_4k8z2xq9mb */
+        ImportJobIdPath: components["schemas"]["ImportJobId"];
+        /**
+         * @description A part of the partner's name (any case), or its exact id or API key.
+         * @example northwind
+         */
+        PartnerSearch: string;
+        /** @example enabled */
+        PartnerStatusFilter: components["schemas"]["PartnerStatus"];
+        /** @example rate_limited */
+        UsageRankBy: components["schemas"]["UsageRankBy"];
+        /**
+         * @description `operator:<id>` or `cli:<user>`.
+         * @example operator:op_5n2x8k4qzd
+         */
+        AuditActor: string;
+        /** @example ptn_k3v9x2m7qa */
+        AuditPartner: components["schemas"]["PartnerId"];
+        /** @example grants.set */
+        AuditAction: string;
+        /**
+         * @description Entries at or after this instant.
+         * @example 2026-11-01T00:00:00Z
+         */
+        AuditFrom: string;
+        /**
+         * @description Entries before this instant.
+         * @example 2026-11-21T00:00:00Z
+         */
+        AuditTo: string;
+        /**
+         * @description Page size.
+         * @example 25
+         */
+        Limit: number;
+        /**
+         * @description The `next_cursor` of the previous page, unchanged. Only valid with the same filters.
+         * @example eyJrIjpbInNtYWxsIGhvdXJzIiwic2VyXzlrZDRwNnZ5amEiXSwiaSI6ImV4YW1wbGUiLCJjIjoidHBkZFhvZUZUMXZ5b25Udm9jN0QzUSJ9
+         */
+        Cursor: string;
+        /**
+         * @description The series id.
+         * @example ser_7hx2k9qmbd
+         */
+        SeriesIdPath: components["schemas"]["SeriesId"];
+        /**
+         * @description First UTC day of the range, inclusive.
+         * @example 2026-11-16
+         */
+        UsageFrom: string;
+        /**
+         * @description Last UTC day of the range, inclusive. At most 92 days after `from`.
+         * @example 2026-11-22
+         */
+        UsageTo: string;
+        /**
+         * @description How to group the counts.
+         * @example day
+         */
+        UsageGroupBy: components["schemas"]["UsageGroupBy"];
+    };
+    requestBodies: never;
+    headers: {
+        /**
+         * @description `studio_session=<token>; Path=/api/studio; Max-Age=<ttl>; HttpOnly; Secure; SameSite=Strict`
+         * @example studio_session=Pq8xW2qR8vL3mB7nP1zC4dF6gY0sA2eU8iO3wQ5rJ7h; Max-Age=28800; Path=/api/studio; HttpOnly; Secure; SameSite=Strict
+         */
+        SessionCookie: string;
+        /**
+         * @description `studio_oidc=<state>; Path=/api/studio/session/oidc; HttpOnly; Secure; SameSite=Lax` for the identity provider's return
+         * @example studio_oidc=eyJzIjoiWWgzazkifQ; Max-Age=600; Path=/api/studio/session/oidc; HttpOnly; Secure; SameSite=Lax
+         */
+        OidcCookie: string;
+        /**
+         * @description Identifies the request in the studio's logs. Send your own (1 to 128 of `A-Z a-z 0-9 . _ : -`) to correlate, or one is generated.
+         * @example req_8c1f2a9e4b7d4e0f
+         */
+        "X-Request-Id": string;
+        /**
+         * @description Seconds to wait before retrying.
+         * @example 42
+         */
+        "Retry-After": number;
+    };
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    getSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "operator": {
+                     *         "id": "op_5n2x8k4qzd",
+                     *         "email": "maya@halcyon-studios.example",
+                     *         "role": "owner",
+                     *         "disabled": false,
+                     *         "created_at": "2026-11-20T09:30:00Z",
+                     *         "updated_at": "2026-11-20T09:30:00Z"
+                     *       },
+                     *       "csrf_token": "tK9xW2qR8vL3mB7nP1zC4dF6gY0sA2eU8iO3wQ5rJ7h",
+                     *       "expires_at": "2026-11-20T17:30:00Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Session"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    signIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "maya@halcyon-studios.example",
+                 *       "password": "Vb3xQ9mK2pL7wN4zR8tY1cF6"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SignInRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Set-Cookie": components["headers"]["SessionCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "operator": {
+                     *         "id": "op_5n2x8k4qzd",
+                     *         "email": "maya@halcyon-studios.example",
+                     *         "role": "owner",
+                     *         "disabled": false,
+                     *         "created_at": "2026-11-20T09:30:00Z",
+                     *         "updated_at": "2026-11-20T09:30:00Z"
+                     *       },
+                     *       "csrf_token": "tK9xW2qR8vL3mB7nP1zC4dF6gY0sA2eU8iO3wQ5rJ7h",
+                     *       "expires_at": "2026-11-20T17:30:00Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Session"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SignInFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    signOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    startOidcSignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Set-Cookie": components["headers"]["OidcCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "authorization_url": "https://id.halcyon-studios.example/authorize?client_id=studio&response_type=code&scope=openid%20email&state=Yh3k9&nonce=Pq2x7&code_challenge=kT9x&code_challenge_method=S256"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OidcStart"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    completeOidcSignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "code": "SplxlOBeZQQYbYS6WxSbIA",
+                 *       "state": "Yh3k9"
+                 *     }
+                 */
+                "application/json": components["schemas"]["OidcCallback"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Set-Cookie": components["headers"]["SessionCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "operator": {
+                     *         "id": "op_5n2x8k4qzd",
+                     *         "email": "maya@halcyon-studios.example",
+                     *         "role": "owner",
+                     *         "disabled": false,
+                     *         "created_at": "2026-11-20T09:30:00Z",
+                     *         "updated_at": "2026-11-20T09:30:00Z"
+                     *       },
+                     *       "csrf_token": "tK9xW2qR8vL3mB7nP1zC4dF6gY0sA2eU8iO3wQ5rJ7h",
+                     *       "expires_at": "2026-11-20T17:30:00Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Session"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SignInFailed"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listPartners: {
+        parameters: {
+            query?: {
+                /**
+                 * @description A part of the partner's name (any case), or its exact id or API key.
+                 * @example northwind
+                 */
+                q?: components["parameters"]["PartnerSearch"];
+                /** @example enabled */
+                status?: components["parameters"]["PartnerStatusFilter"];
+                /**
+                 * @description Page size.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description The `next_cursor` of the previous page, unchanged. Only valid with the same filters.
+                 * @example eyJrIjpbInNtYWxsIGhvdXJzIiwic2VyXzlrZDRwNnZ5amEiXSwiaSI6ImV4YW1wbGUiLCJjIjoidHBkZFhvZUZUMXZ5b25Udm9jN0QzUSJ9
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "ptn_k3v9x2m7qa",
+                     *           "name": "Northwind Streaming",
+                     *           "api_key": "pk_Xq3vN8bR2mK7pL4wT9yZ1cF6",
+                     *           "status": "enabled",
+                     *           "created_at": "2026-11-20T09:30:00Z",
+                     *           "updated_at": "2026-11-20T09:30:00Z"
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PartnerList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createPartner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Northwind Streaming"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PartnerNameChange"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "partner": {
+                     *         "id": "ptn_k3v9x2m7qa",
+                     *         "name": "Northwind Streaming",
+                     *         "api_key": "pk_Xq3vN8bR2mK7pL4wT9yZ1cF6",
+                     *         "status": "enabled",
+                     *         "created_at": "2026-11-20T09:30:00Z",
+                     *         "updated_at": "2026-11-20T09:30:00Z"
+                     *       },
+                     *       "api_secret": "sk_hT5nW2qR8vK3mB7xL1pZ9cJ4dF6gY0sA2eU8iO3wQ5r"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PartnerCredentials"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getPartner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example ptn_k3v9x2m7qa */
+                partner_id: components["parameters"]["PartnerIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "ptn_k3v9x2m7qa",
+                     *       "name": "Northwind Streaming",
+                     *       "api_key": "pk_Xq3vN8bR2mK7pL4wT9yZ1cF6",
+                     *       "status": "enabled",
+                     *       "created_at": "2026-11-20T09:30:00Z",
+                     *       "updated_at": "2026-11-20T09:30:00Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Partner"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    renamePartner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example ptn_k3v9x2m7qa */
+                partner_id: components["parameters"]["PartnerIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Northwind Streaming EU"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PartnerNameChange"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "ptn_k3v9x2m7qa",
+                     *       "name": "Northwind Streaming",
+                     *       "api_key": "pk_Xq3vN8bR2mK7pL4wT9yZ1cF6",
+                     *       "status": "enabled",
+                     *       "created_at": "2026-11-20T09:30:00Z",
+                     *       "updated_at": "2026-11-20T09:30:00Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Partner"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    disablePartner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example ptn_k3v9x2m7qa */
+                partner_id: components["parameters"]["PartnerIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "ptn_k3v9x2m7qa",
+                     *       "name": "Northwind Streaming",
+                     *       "api_key": "pk_Xq3vN8bR2mK7pL4wT9yZ1cF6",
+                     *       "status": "disabled",
+                     *       "created_at": "2026-11-20T09:30:00Z",
+                     *       "updated_at": "2026-11-20T09:30:00Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Partner"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    enablePartner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example ptn_k3v9x2m7qa */
+                partner_id: components["parameters"]["PartnerIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "ptn_k3v9x2m7qa",
+                     *       "name": "Northwind Streaming",
+                     *       "api_key": "pk_Xq3vN8bR2mK7pL4wT9yZ1cF6",
+                     *       "status": "enabled",
+                     *       "created_at": "2026-11-20T09:30:00Z",
+                     *       "updated_at": "2026-11-20T09:30:00Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Partner"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    regeneratePartnerSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example ptn_k3v9x2m7qa */
+                partner_id: components["parameters"]["PartnerIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "partner": {
+                     *         "id": "ptn_k3v9x2m7qa",
+                     *         "name": "Northwind Streaming",
+                     *         "api_key": "pk_Xq3vN8bR2mK7pL4wT9yZ1cF6",
+                     *         "status": "enabled",
+                     *         "created_at": "2026-11-20T09:30:00Z",
+                     *         "updated_at": "2026-11-20T09:30:00Z"
+                     *       },
+                     *       "api_secret": "sk_hT5nW2qR8vK3mB7xL1pZ9cJ4dF6gY0sA2eU8iO3wQ5r"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PartnerCredentials"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listPartnerGrants: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Page size.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description The `next_cursor` of the previous page, unchanged. Only valid with the same filters.
+                 * @example eyJrIjpbInNtYWxsIGhvdXJzIiwic2VyXzlrZDRwNnZ5amEiXSwiaSI6ImV4YW1wbGUiLCJjIjoidHBkZFhvZUZUMXZ5b25Udm9jN0QzUSJ9
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path: {
+                /** @example ptn_k3v9x2m7qa */
+                partner_id: components["parameters"]["PartnerIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "series_id": "ser_7hx2k9qmbd",
+                     *           "series_title": "The Small Hours",
+                     *           "grants": [
+                     *             "read",
+                     *             "stream"
+                     *           ],
+                     *           "updated_at": "2026-11-20T09:30:00Z"
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EntitlementList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    setPartnerGrants: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example ptn_k3v9x2m7qa */
+                partner_id: components["parameters"]["PartnerIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "items": [
+                 *         {
+                 *           "series_id": "ser_7hx2k9qmbd",
+                 *           "grants": [
+                 *             "read",
+                 *             "stream"
+                 *           ]
+                 *         },
+                 *         {
+                 *           "series_id": "ser_9kd4p6vyja",
+                 *           "grants": []
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["GrantChanges"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "series_id": "ser_7hx2k9qmbd",
+                     *           "grants": [
+                     *             "read",
+                     *             "stream"
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GrantChangeResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    revokePartnerGrants: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example ptn_k3v9x2m7qa */
+                partner_id: components["parameters"]["PartnerIdPath"];
+                /**
+                 * @description The series id.
+                 * @example ser_7hx2k9qmbd
+                 */
+                series_id: components["parameters"]["SeriesIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listStudioSeries: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Page size.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description The `next_cursor` of the previous page, unchanged. Only valid with the same filters.
+                 * @example eyJrIjpbInNtYWxsIGhvdXJzIiwic2VyXzlrZDRwNnZ5amEiXSwiaSI6ImV4YW1wbGUiLCJjIjoidHBkZFhvZUZUMXZ5b25Udm9jN0QzUSJ9
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "ser_7hx2k9qmbd",
+                     *           "title": "The Small Hours",
+                     *           "status": "returning",
+                     *           "season_count": 2,
+                     *           "episode_count": 16,
+                     *           "updated_at": "2026-11-20T09:30:00Z"
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StudioSeriesList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listSeriesGrants: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Page size.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description The `next_cursor` of the previous page, unchanged. Only valid with the same filters.
+                 * @example eyJrIjpbInNtYWxsIGhvdXJzIiwic2VyXzlrZDRwNnZ5amEiXSwiaSI6ImV4YW1wbGUiLCJjIjoidHBkZFhvZUZUMXZ5b25Udm9jN0QzUSJ9
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The series id.
+                 * @example ser_7hx2k9qmbd
+                 */
+                series_id: components["parameters"]["SeriesIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "partner_id": "ptn_k3v9x2m7qa",
+                     *           "partner_name": "Northwind Streaming",
+                     *           "grants": [
+                     *             "read"
+                     *           ],
+                     *           "updated_at": "2026-11-20T09:30:00Z"
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SeriesPartnerGrantList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listStudioEpisodes: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Page size.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description The `next_cursor` of the previous page, unchanged. Only valid with the same filters.
+                 * @example eyJrIjpbInNtYWxsIGhvdXJzIiwic2VyXzlrZDRwNnZ5amEiXSwiaSI6ImV4YW1wbGUiLCJjIjoidHBkZFhvZUZUMXZ5b25Udm9jN0QzUSJ9
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The series id.
+                 * @example ser_7hx2k9qmbd
+                 */
+                series_id: components["parameters"]["SeriesIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "ep_4mq8z2xkwt",
+                     *           "season_number": 1,
+                     *           "episode_number": 1,
+                     *           "title": "Pilot",
+                     *           "duration_seconds": 3120
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StudioEpisodeList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    importCatalog: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "series": [
+                 *         {
+                 *           "id": "ser_7hx2k9qmbd",
+                 *           "title": "The Small Hours"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["CatalogImportRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "imp_4k8z2xq9mb",
+                     *       "state": "running",
+                     *       "series_total": 36,
+                     *       "series_done": 12,
+                     *       "series_changed": 12,
+                     *       "series_unchanged": 0,
+                     *       "episodes_changed": 240,
+                     *       "error": null,
+                     *       "created_at": "2026-11-20T09:30:00Z",
+                     *       "updated_at": "2026-11-20T09:30:00Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ImportJob"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getImportJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example imp_4k8z2xq9mb */
+                job_id: components["parameters"]["ImportJobIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "imp_4k8z2xq9mb",
+                     *       "state": "running",
+                     *       "series_total": 36,
+                     *       "series_done": 12,
+                     *       "series_changed": 12,
+                     *       "series_unchanged": 0,
+                     *       "episodes_changed": 240,
+                     *       "error": null,
+                     *       "created_at": "2026-11-20T09:30:00Z",
+                     *       "updated_at": "2026-11-20T09:30:00Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ImportJob"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getPartnerUsage: {
+        parameters: {
+            query: {
+                /**
+                 * @description First UTC day of the range, inclusive.
+                 * @example 2026-11-16
+                 */
+                from: components["parameters"]["UsageFrom"];
+                /**
+                 * @description Last UTC day of the range, inclusive. At most 92 days after `from`.
+                 * @example 2026-11-22
+                 */
+                to: components["parameters"]["UsageTo"];
+                /**
+                 * @description How to group the counts.
+                 * @example day
+                 */
+                group_by?: components["parameters"]["UsageGroupBy"];
+                /**
+                 * @description Page size.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description The `next_cursor` of the previous page, unchanged. Only valid with the same filters.
+                 * @example eyJrIjpbInNtYWxsIGhvdXJzIiwic2VyXzlrZDRwNnZ5amEiXSwiaSI6ImV4YW1wbGUiLCJjIjoidHBkZFhvZUZUMXZ5b25Udm9jN0QzUSJ9
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path: {
+                /** @example ptn_k3v9x2m7qa */
+                partner_id: components["parameters"]["PartnerIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "from": "2026-11-01",
+                     *       "to": "2026-11-20",
+                     *       "group_by": "day",
+                     *       "totals": {
+                     *         "requests": 1830,
+                     *         "stream_resolutions": 210,
+                     *         "errors": 12,
+                     *         "rate_limited": 3
+                     *       },
+                     *       "items": [
+                     *         {
+                     *           "requests": 1830,
+                     *           "stream_resolutions": 210,
+                     *           "errors": 12,
+                     *           "rate_limited": 3,
+                     *           "key": "2026-11-20"
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UsageReport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getUsageOverview: {
+        parameters: {
+            query: {
+                /**
+                 * @description First UTC day of the range, inclusive.
+                 * @example 2026-11-16
+                 */
+                from: components["parameters"]["UsageFrom"];
+                /**
+                 * @description Last UTC day of the range, inclusive. At most 92 days after `from`.
+                 * @example 2026-11-22
+                 */
+                to: components["parameters"]["UsageTo"];
+                /** @example rate_limited */
+                rank_by?: components["parameters"]["UsageRankBy"];
+                /**
+                 * @description Page size.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description The `next_cursor` of the previous page, unchanged. Only valid with the same filters.
+                 * @example eyJrIjpbInNtYWxsIGhvdXJzIiwic2VyXzlrZDRwNnZ5amEiXSwiaSI6ImV4YW1wbGUiLCJjIjoidHBkZFhvZUZUMXZ5b25Udm9jN0QzUSJ9
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "from": "2026-11-01",
+                     *       "to": "2026-11-20",
+                     *       "rank_by": "requests",
+                     *       "totals": {
+                     *         "requests": 1830,
+                     *         "stream_resolutions": 210,
+                     *         "errors": 12,
+                     *         "rate_limited": 3
+                     *       },
+                     *       "items": [
+                     *         {
+                     *           "requests": 1830,
+                     *           "stream_resolutions": 210,
+                     *           "errors": 12,
+                     *           "rate_limited": 3,
+                     *           "partner_id": "ptn_k3v9x2m7qa",
+                     *           "partner_name": "Northwind Streaming"
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UsageOverview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listAuditEntries: {
+        parameters: {
+            query?: {
+                /**
+                 * @description `operator:<id>` or `cli:<user>`.
+                 * @example operator:op_5n2x8k4qzd
+                 */
+                actor?: components["parameters"]["AuditActor"];
+                /** @example ptn_k3v9x2m7qa */
+                partner_id?: components["parameters"]["AuditPartner"];
+                /** @example grants.set */
+                action?: components["parameters"]["AuditAction"];
+                /**
+                 * @description Entries at or after this instant.
+                 * @example 2026-11-01T00:00:00Z
+                 */
+                from?: components["parameters"]["AuditFrom"];
+                /**
+                 * @description Entries before this instant.
+                 * @example 2026-11-21T00:00:00Z
+                 */
+                to?: components["parameters"]["AuditTo"];
+                /**
+                 * @description Page size.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description The `next_cursor` of the previous page, unchanged. Only valid with the same filters.
+                 * @example eyJrIjpbInNtYWxsIGhvdXJzIiwic2VyXzlrZDRwNnZ5amEiXSwiaSI6ImV4YW1wbGUiLCJjIjoidHBkZFhvZUZUMXZ5b25Udm9jN0QzUSJ9
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": 42,
+                     *           "at": "2026-11-20T09:30:00Z",
+                     *           "actor": "operator:op_5n2x8k4qzd",
+                     *           "actor_email": "maya@halcyon-studios.example",
+                     *           "action": "grants.set",
+                     *           "target_kind": "series",
+                     *           "target_id": "ser_7hx2k9qmbd",
+                     *           "partner_id": "ptn_k3v9x2m7qa",
+                     *           "before": [
+                     *             "read"
+                     *           ],
+                     *           "after": [
+                     *             "read",
+                     *             "stream"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AuditList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listOperators: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Page size.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description The `next_cursor` of the previous page, unchanged. Only valid with the same filters.
+                 * @example eyJrIjpbInNtYWxsIGhvdXJzIiwic2VyXzlrZDRwNnZ5amEiXSwiaSI6ImV4YW1wbGUiLCJjIjoidHBkZFhvZUZUMXZ5b25Udm9jN0QzUSJ9
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "op_5n2x8k4qzd",
+                     *           "email": "maya@halcyon-studios.example",
+                     *           "role": "owner",
+                     *           "disabled": false,
+                     *           "created_at": "2026-11-20T09:30:00Z",
+                     *           "updated_at": "2026-11-20T09:30:00Z"
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OperatorList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    inviteOperator: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "lee@halcyon-studios.example",
+                 *       "role": "editor"
+                 *     }
+                 */
+                "application/json": components["schemas"]["OperatorInvite"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "operator": {
+                     *         "id": "op_8m3q7z1xkd",
+                     *         "email": "lee@halcyon-studios.example",
+                     *         "role": "editor",
+                     *         "disabled": false,
+                     *         "created_at": "2026-11-20T09:30:00Z",
+                     *         "updated_at": "2026-11-20T09:30:00Z"
+                     *       },
+                     *       "initial_password": "Vb3xQ9mK2pL7wN4zR8tY1cF6"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OperatorInvitation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateOperator: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example op_5n2x8k4qzd */
+                operator_id: components["parameters"]["OperatorIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "role": "viewer"
+                 *     }
+                 */
+                "application/json": components["schemas"]["OperatorChange"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "op_5n2x8k4qzd",
+                     *       "email": "maya@halcyon-studios.example",
+                     *       "role": "viewer",
+                     *       "disabled": false,
+                     *       "created_at": "2026-11-20T09:30:00Z",
+                     *       "updated_at": "2026-11-20T09:30:00Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Operator"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+}
