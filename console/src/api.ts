@@ -5,7 +5,7 @@
  * token. Failures come back as problem documents; a network failure becomes one without a request id.
  */
 import createClient, { type Middleware } from 'openapi-fetch';
-import type { components, paths } from '../../generated/studio-api.js';
+import type { components, paths } from '../../generated/studio/api.js';
 
 export type Schemas = components['schemas'];
 export type Problem = Schemas['Problem'];
@@ -17,7 +17,7 @@ export interface ApiProblem {
   status: number;
   code?: string;
   request_id?: string;
-  errors?: { path: string; message: string }[];
+  errors?: { where: string; message: string }[];
 }
 
 let csrfToken: string | undefined;
@@ -45,7 +45,7 @@ function asProblem(error: unknown, response: Response | undefined): ApiProblem {
       status: doc.status ?? response?.status ?? 0,
       ...(doc.code ? { code: doc.code } : {}),
       ...(doc.request_id ? { request_id: doc.request_id } : {}),
-      ...(doc.errors ? { errors: doc.errors.map((e) => ({ path: String(e.path ?? ''), message: String(e.message ?? '') })) } : {}),
+      ...(doc.errors ? { errors: doc.errors.map((e) => ({ where: `${e.location} ${e.pointer}`, message: e.message })) } : {}),
     };
   }
   return { title: 'The studio API did not answer', detail: `HTTP ${response?.status ?? 'no response'}. Check your connection and try again.`, status: response?.status ?? 0 };

@@ -2,7 +2,7 @@
 import { render } from 'preact';
 import { lazy, LocationProvider, Route, Router } from 'preact-iso';
 import { useEffect, useState } from 'preact/hooks';
-import { api, ProblemError, problemOf, useCsrfToken, type ApiProblem } from './api.js';
+import { api, ok, ProblemError, problemOf, useCsrfToken, type ApiProblem } from './api.js';
 import { ProblemNotice } from './components/problem.js';
 import { Loading } from './components/states.js';
 import { SessionContext, type Operator } from './session.js';
@@ -31,6 +31,21 @@ function App() {
     else setGate({ state: 'problem', problem: problemOf(new ProblemError({ title: 'Could not read the session', detail: JSON.stringify(error), status: response.status })) });
   }
   useEffect(() => {
+    // Back from the identity provider: trade its code and state for a session, then drop them from the address.
+    const back = new URLSearchParams(location.search);
+    const code = back.get('code');
+    const state = back.get('state');
+    if (code && state) {
+      history.replaceState(null, '', location.pathname);
+      ok(api.POST('/api/studio/session/oidc', { body: { code, state } })).then(
+        (session) => {
+          useCsrfToken(session.csrf_token);
+          setGate({ state: 'signed-in', operator: session.operator });
+        },
+        (e: unknown) => setGate({ state: 'problem', problem: problemOf(e) }),
+      );
+      return;
+    }
     check().catch((e: unknown) => setGate({ state: 'problem', problem: problemOf(e) }));
   }, []);
 

@@ -9,8 +9,8 @@ export function ProblemNotice({ problem, onRetry }: { problem: ApiProblem; onRet
       {problem.errors?.length ? (
         <ul>
           {problem.errors.map((e) => (
-            <li key={`${e.path}:${e.message}`}>
-              <code>{e.path}</code> {e.message}
+            <li key={`${e.where}:${e.message}`}>
+              <code>{e.where}</code> {e.message}
             </li>
           ))}
         </ul>

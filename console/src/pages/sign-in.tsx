@@ -24,7 +24,7 @@ export function SignIn({ onSignedIn }: { onSignedIn: (session: Schemas['Session'
 
   async function withIdentityProvider() {
     try {
-      const start = await ok(api.POST('/api/studio/session/oidc', {}));
+      const start = await ok(api.GET('/api/studio/session/oidc'));
       location.assign(start.authorization_url);
     } catch (error) {
       setProblem(problemOf(error));

@@ -1,0 +1,107 @@
+/** The catalog: series (page by page), which partners hold which grants on one, and importing a catalog file with live progress. */
+import { useLocation } from 'preact-iso';
+import { useEffect, useState } from 'preact/hooks';
+import { api, ok, problemOf, type ApiProblem, type Schemas } from '../api.js';
+import { ProblemNotice } from '../components/problem.js';
+import { Empty, Loading } from '../components/states.js';
+import { VirtualRows } from '../components/virtual-rows.js';
+import { useLoad, usePages } from '../load.js';
+import { useCan } from '../session.js';
+
+export default function Catalog() {
+  const { query } = useLocation();
+  const [chosen, setChosen] = useState<string | undefined>(query.series);
+  const series = usePages((cursor) => ok(api.GET('/api/studio/catalog/series', { params: { query: { limit: 100, ...(cursor ? { cursor } : {}) } } })), []);
+  return (
+    <section aria-labelledby="catalog-title">
+      <h1 id="catalog-title">Catalog</h1>
+      {useCan('editor') ? <ImportCatalog onDone={series.reload} /> : null}
+      {series.problem ? <ProblemNotice problem={series.problem} onRetry={series.reload} /> : null}
+      {series.items.length === 0 && series.loading ? <Loading what="series" /> : null}
+      {series.items.length === 0 && !series.loading && !series.problem ? <Empty>The catalog is empty. Import a catalog file to start.</Empty> : null}
+      <div class="split">
+        {series.items.length > 0 ? (
+          <VirtualRows
+            label="Series"
+            count={series.items.length}
+            rowHeight={36}
+            height={520}
+            onNearEnd={series.more}
+            header={<div role="row" class="cols series-cols"><span role="columnheader">Title</span><span role="columnheader">Status</span><span role="columnheader">Episodes</span></div>}
+            row={(i) => {
+              const s = series.items[i]!;
+              return (
+                <div class="cols series-cols">
+                  <span role="gridcell"><button type="button" class="link" aria-pressed={chosen === s.id} onClick={() => setChosen(s.id)}>{s.title}</button></span>
+                  <span role="gridcell">{s.status}</span>
+                  <span role="gridcell">{s.episode_count}</span>
+                </div>
+              );
+            }}
+          />
+        ) : null}
+        {chosen ? <SeriesGrants seriesId={chosen} /> : null}
+      </div>
+    </section>
+  );
+}
+
+function SeriesGrants({ seriesId }: { seriesId: string }) {
+  const [grants, reload] = useLoad(() => ok(api.GET('/api/studio/catalog/series/{series_id}/grants', { params: { path: { series_id: seriesId }, query: { limit: 100 } } })), [seriesId]);
+  return (
+    <aside class="panel" aria-label="Partners holding grants">
+      <h2>Grants on <code>{seriesId}</code></h2>
+      {grants.state === 'loading' ? <Loading what="grants" /> : null}
+      {grants.state === 'problem' ? <ProblemNotice problem={grants.problem} onRetry={reload} /> : null}
+      {grants.state === 'ok' && grants.data.items.length === 0 ? <Empty>No partner holds a grant on this series.</Empty> : null}
+      {grants.state === 'ok' && grants.data.items.length > 0 ? (
+        <ul>
+          {grants.data.items.map((g) => (
+            <li key={g.partner_id}><a href={`/partners/${g.partner_id}`}>{g.partner_name}</a>: {g.grants.join(', ')}</li>
+          ))}
+        </ul>
+      ) : null}
+    </aside>
+  );
+}
+
+function ImportCatalog({ onDone }: { onDone: () => void }) {
+  const [job, setJob] = useState<Schemas['ImportJob']>();
+  const [problem, setProblem] = useState<ApiProblem>();
+  useEffect(() => {
+    if (!job || job.state !== 'running') return;
+    const timer = setTimeout(() => {
+      ok(api.GET('/api/studio/catalog/imports/{job_id}', { params: { path: { job_id: job.id } } })).then(
+        (next) => { setJob(next); if (next.state !== 'running') onDone(); },
+        (error: unknown) => setProblem(problemOf(error)),
+      );
+    }, 500);
+    return () => clearTimeout(timer);
+  }, [job]);
+  async function upload(file: File) {
+    setProblem(undefined);
+    setJob(undefined);
+    try {
+      const body = JSON.parse(await file.text()) as Schemas['CatalogImportRequest'];
+      setJob(await ok(api.POST('/api/studio/catalog/imports', { body })));
+    } catch (error) {
+      setProblem(error instanceof SyntaxError ? { title: 'Not a JSON file', detail: error.message, status: 0 } : problemOf(error));
+    }
+  }
+  return (
+    <div class="panel">
+      <label>
+        Import a catalog file (JSON)
+        <input type="file" accept="application/json,.json" onChange={(e) => { const f = e.currentTarget.files?.[0]; if (f) void upload(f); }} />
+      </label>
+      {job ? (
+        <div role="status" aria-live="polite">
+          <progress max={job.series_total} value={job.series_done} /> {job.series_done} of {job.series_total} series ({job.state}):{' '}
+          {job.series_changed} changed, {job.series_unchanged} unchanged, {job.episodes_changed} episodes changed
+          {job.error ? <p class="error">{job.error}</p> : null}
+        </div>
+      ) : null}
+      {problem ? <ProblemNotice problem={problem} /> : null}
+    </div>
+  );
+}

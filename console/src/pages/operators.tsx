@@ -1,0 +1,75 @@
+/** Operators (owners only): invite (the initial password shown once), change role, disable or enable. */
+import { useState } from 'preact/hooks';
+import { api, ok, problemOf, type ApiProblem, type Schemas } from '../api.js';
+import { ProblemNotice } from '../components/problem.js';
+import { SecretOnce } from '../components/secret-once.js';
+import { Loading } from '../components/states.js';
+import { usePages } from '../load.js';
+import { useCan } from '../session.js';
+
+type Role = Schemas['Role'];
+const ROLES: Role[] = ['viewer', 'editor', 'owner'];
+
+export default function Operators() {
+  const owner = useCan('owner');
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<Role>('viewer');
+  const [invited, setInvited] = useState<Schemas['OperatorInvitation']>();
+  const [problem, setProblem] = useState<ApiProblem>();
+  const pages = usePages((cursor) => ok(api.GET('/api/studio/operators', { params: { query: { limit: 100, ...(cursor ? { cursor } : {}) } } })), []);
+  if (!owner) return <p>Only owners manage operators.</p>;
+
+  async function change(id: string, body: Schemas['OperatorChange']) {
+    setProblem(undefined);
+    try {
+      await ok(api.PATCH('/api/studio/operators/{operator_id}', { params: { path: { operator_id: id } }, body }));
+      pages.reload();
+    } catch (error) {
+      setProblem(problemOf(error));
+    }
+  }
+  async function invite(event: Event) {
+    event.preventDefault();
+    setProblem(undefined);
+    try {
+      setInvited(await ok(api.POST('/api/studio/operators', { body: { email: email.trim(), role } })));
+      setEmail('');
+      pages.reload();
+    } catch (error) {
+      setProblem(problemOf(error));
+    }
+  }
+  return (
+    <section aria-labelledby="operators-title">
+      <h1 id="operators-title">Operators</h1>
+      <form class="panel inline" aria-label="Invite an operator" onSubmit={invite}>
+        <label>Email <input type="email" required value={email} onInput={(e) => setEmail(e.currentTarget.value)} /></label>
+        <label>Role <select value={role} onChange={(e) => setRole(e.currentTarget.value as Role)}>{ROLES.map((r) => <option key={r} value={r}>{r}</option>)}</select></label>
+        <button type="submit" class="primary">Invite</button>
+      </form>
+      {invited ? <SecretOnce label={`initial password of ${invited.operator.email}`} value={invited.initial_password} onDone={() => setInvited(undefined)} /> : null}
+      {problem ? <ProblemNotice problem={problem} /> : null}
+      {pages.problem ? <ProblemNotice problem={pages.problem} onRetry={pages.reload} /> : null}
+      {pages.items.length === 0 && pages.loading ? <Loading what="operators" /> : null}
+      <table>
+        <caption>Operators</caption>
+        <thead><tr><th scope="col">Email</th><th scope="col">Role</th><th scope="col">Status</th><th scope="col">Actions</th></tr></thead>
+        <tbody>
+          {pages.items.map((o) => (
+            <tr key={o.id}>
+              <td>{o.email}</td>
+              <td>
+                <select aria-label={`Role of ${o.email}`} value={o.role} onChange={(e) => change(o.id, { role: e.currentTarget.value as Role })}>
+                  {ROLES.map((r) => <option key={r} value={r}>{r}</option>)}
+                </select>
+              </td>
+              <td>{o.disabled ? 'disabled' : 'enabled'}</td>
+              <td><button type="button" onClick={() => change(o.id, { disabled: !o.disabled })}>{o.disabled ? 'Enable' : 'Disable'}</button></td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {!pages.done && pages.items.length > 0 ? <button type="button" onClick={pages.more}>Load more</button> : null}
+    </section>
+  );
+}

@@ -1,0 +1,110 @@
+/** One partner: its details and credential actions, its grants matrix, its usage and its recent audit entries. */
+import { useRoute } from 'preact-iso';
+import { useState } from 'preact/hooks';
+import { api, ok, problemOf, type ApiProblem, type Schemas } from '../api.js';
+import { AuditTable } from '../components/audit-table.js';
+import { Confirm } from '../components/confirm.js';
+import { GrantMatrix } from '../components/grant-matrix.js';
+import { ProblemNotice } from '../components/problem.js';
+import { SecretOnce } from '../components/secret-once.js';
+import { Empty, Loading } from '../components/states.js';
+import { UsagePanel } from '../components/usage-panel.js';
+import { useLoad } from '../load.js';
+import { useCan } from '../session.js';
+
+type Partner = Schemas['Partner'];
+
+export default function PartnerPage() {
+  const { params } = useRoute();
+  const id = params.id!;
+  const [partner, reload] = useLoad(() => ok(api.GET('/api/studio/partners/{partner_id}', { params: { path: { partner_id: id } } })), [id]);
+  if (partner.state === 'loading') return <Loading what="the partner" />;
+  if (partner.state === 'problem') return <ProblemNotice problem={partner.problem} onRetry={reload} />;
+  return (
+    <article aria-labelledby="partner-title">
+      <Details partner={partner.data} onChanged={reload} />
+      <section aria-labelledby="grants-title">
+        <h2 id="grants-title">Grants</h2>
+        <GrantMatrix partnerId={id} />
+      </section>
+      <section aria-labelledby="usage-title">
+        <h2 id="usage-title">Usage</h2>
+        <UsagePanel partnerId={id} />
+      </section>
+      <RecentAudit partnerId={id} />
+    </article>
+  );
+}
+
+function Details({ partner, onChanged }: { partner: Partner; onChanged: () => void }) {
+  const owner = useCan('owner');
+  const [name, setName] = useState(partner.name);
+  const [confirming, setConfirming] = useState(false);
+  const [secret, setSecret] = useState<string>();
+  const [problem, setProblem] = useState<ApiProblem>();
+  const path = { params: { path: { partner_id: partner.id } } };
+  async function run(change: () => Promise<unknown>) {
+    setProblem(undefined);
+    try {
+      await change();
+      onChanged();
+    } catch (error) {
+      setProblem(problemOf(error));
+    }
+  }
+  async function regenerate() {
+    setConfirming(false);
+    setProblem(undefined);
+    try {
+      setSecret((await ok(api.POST('/api/studio/partners/{partner_id}/secret', path))).api_secret);
+    } catch (error) {
+      setProblem(problemOf(error));
+    }
+  }
+  return (
+    <header class="partner-head">
+      <h1 id="partner-title">{partner.name}</h1>
+      <dl class="facts">
+        <dt>Partner id</dt><dd><code>{partner.id}</code></dd>
+        <dt>API key</dt><dd><code>{partner.api_key}</code></dd>
+        <dt>Status</dt><dd class={`status status-${partner.status}`}>{partner.status}</dd>
+        <dt>Created</dt><dd>{partner.created_at}</dd>
+      </dl>
+      {owner ? (
+        <div class="actions">
+          <form class="inline" aria-label="Rename" onSubmit={(e) => { e.preventDefault(); void run(() => ok(api.PATCH('/api/studio/partners/{partner_id}', { ...path, body: { name: name.trim() } }))); }}>
+            <label>Name <input required maxLength={200} value={name} onInput={(e) => setName(e.currentTarget.value)} /></label>
+            <button type="submit">Rename</button>
+          </form>
+          {partner.status === 'enabled' ? (
+            <button type="button" onClick={() => run(() => ok(api.POST('/api/studio/partners/{partner_id}/disable', path)))}>Disable</button>
+          ) : (
+            <button type="button" onClick={() => run(() => ok(api.POST('/api/studio/partners/{partner_id}/enable', path)))}>Enable</button>
+          )}
+          <button type="button" class="danger" onClick={() => setConfirming(true)}>Regenerate secret</button>
+        </div>
+      ) : null}
+      {confirming ? (
+        <Confirm title="Regenerate the API secret?" confirmLabel="Regenerate" onConfirm={regenerate} onCancel={() => setConfirming(false)}>
+          <p>The current secret and every token issued with it stop working at once. {partner.name} must use the new secret.</p>
+        </Confirm>
+      ) : null}
+      {secret ? <SecretOnce label="new API secret" value={secret} onDone={() => setSecret(undefined)} /> : null}
+      {problem ? <ProblemNotice problem={problem} /> : null}
+    </header>
+  );
+}
+
+function RecentAudit({ partnerId }: { partnerId: string }) {
+  const [entries, reload] = useLoad(() => ok(api.GET('/api/studio/audit', { params: { query: { partner_id: partnerId, limit: 20 } } })), [partnerId]);
+  return (
+    <section aria-labelledby="recent-title">
+      <h2 id="recent-title">Recent changes</h2>
+      {entries.state === 'loading' ? <Loading what="audit entries" /> : null}
+      {entries.state === 'problem' ? <ProblemNotice problem={entries.problem} onRetry={reload} /> : null}
+      {entries.state === 'ok' && entries.data.items.length === 0 ? <Empty>No changes recorded for this partner.</Empty> : null}
+      {entries.state === 'ok' && entries.data.items.length > 0 ? <AuditTable caption="The 20 most recent changes" entries={entries.data.items} /> : null}
+      <p><a href={`/audit?partner_id=${partnerId}`}>All of this partner's audit entries</a></p>
+    </section>
+  );
+}
