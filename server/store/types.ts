@@ -8,6 +8,7 @@
  */
 import type { components } from '../../generated/api.js';
 import type { SecretKey } from './cursor.js';
+import type { OperatorStore } from './operator-types.js';
 
 type S = components['schemas'];
 
@@ -155,7 +156,7 @@ export interface AvailabilityObserver {
   available(): void;
 }
 
-export interface Store {
+export interface Store extends OperatorStore {
   readonly engine: 'sqlite' | 'postgres';
 
   /** Tells observer, from now on, of every operation that found the engine unavailable and every one that did not. */

@@ -13,12 +13,14 @@ import { CursorCodec, type SecretKey } from '../cursor.js';
 import { guarded } from './guard.js';
 import { num } from './mapping.js';
 import { checkLimit } from './paging.js';
+import * as oq from './operator-queries.js';
 import * as pq from './partner-queries.js';
 import type { Database } from './schema.js';
 import type { SearchIndex } from './search-index.js';
 import { search, type RankedHit, type RankRequest } from './search.js';
 import * as usage from './usage.js';
 import type * as T from '../types.js';
+import type * as O from '../operator-types.js';
 
 /**
  * Marks a change to what partners read (inside the transaction that makes it). The version is a
@@ -216,5 +218,39 @@ export abstract class KyselyStore implements T.Store {
 
   async setSettingIfAbsent(key: string, value: string): Promise<string> {
     return this.guard(() => this.writeTransaction((db) => pq.setSettingIfAbsent(db, key, value)));
+  }
+
+  // Studio operators and sessions.
+
+  async createOperator(input: Parameters<O.OperatorStore['createOperator']>[0]): Promise<O.OperatorRecord | undefined> {
+    return this.guard(() => this.writeTransaction((db) => oq.createOperator(db, input)));
+  }
+
+  async getOperator(id: string): Promise<O.OperatorRecord | undefined> {
+    return this.guard(() => oq.findOperator(this.db, 'id', id));
+  }
+
+  async getOperatorByEmail(email: string): Promise<O.OperatorRecord | undefined> {
+    return this.guard(() => oq.findOperator(this.db, 'email', email));
+  }
+
+  async listOperators(page: T.PageRequest): Promise<T.Page<O.OperatorRecord>> {
+    return this.paged(page, () => oq.listOperators(this.db, page, this.cursors));
+  }
+
+  async updateOperator(id: string, change: O.OperatorChange, now: string): Promise<{ before: O.OperatorRecord; after: O.OperatorRecord } | O.OperatorChangeRefusal> {
+    return this.guard(() => this.writeTransaction((db) => oq.updateOperator(db, id, change, now)));
+  }
+
+  async createSession(session: Omit<O.SessionRecord, 'revokedAt'>): Promise<void> {
+    await this.guard(() => oq.createSession(this.db, session));
+  }
+
+  async getSession(idHash: string): Promise<{ session: O.SessionRecord; operator: O.OperatorRecord } | undefined> {
+    return this.guard(() => oq.getSession(this.db, idHash));
+  }
+
+  async revokeSession(idHash: string, now: string): Promise<void> {
+    await this.guard(() => oq.revokeSession(this.db, idHash, now));
   }
 }

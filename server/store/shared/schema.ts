@@ -121,6 +121,27 @@ export interface ContentVersionTable {
   version: number | string;
 }
 
+/** A studio operator (store/operator-types.ts). */
+export interface OperatorTable {
+  id: string;
+  email: string;
+  role: string;
+  disabled: number;
+  password_hash: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A studio session: the SHA-256 of its cookie token, never the token. */
+export interface StudioSessionTable {
+  id_hash: string;
+  operator_id: string;
+  csrf_token: string;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+}
+
 export interface Database {
   series: SeriesTable;
   series_genres: SeriesGenreTable;
@@ -132,4 +153,6 @@ export interface Database {
   usage_writers: UsageWriterTable;
   settings: SettingTable;
   content_version: ContentVersionTable;
+  operators: OperatorTable;
+  studio_sessions: StudioSessionTable;
 }
