@@ -6,6 +6,7 @@
  * - `info.x-session`: `ttl_seconds` of a session, `oidc_state_ttl_seconds` of an OpenID Connect
  *   sign-in between its start and its return.
  * - `info.x-sign-in-limits`: `per_address` and `per_account` limits of sign-in attempts.
+ * - `info.x-catalog-import`: `max_body_bytes` of a request, `batch_series` per transaction.
  * - Per operation: `x-required-role` (viewer, editor, owner; absent only where no session can
  *   exist yet: signing in), `x-max-range-days`.
  */
@@ -23,6 +24,10 @@ export interface StudioContract {
   sessionTtlMs: number;
   oidcStateTtlMs: number;
   signInLimits: { perAddress: LimitPolicy; perAccount: LimitPolicy };
+  /** The largest request body (a catalog import file). */
+  maxBodyBytes: number;
+  /** Series per transaction of a catalog import. */
+  importBatchSeries: number;
 }
 
 interface RawStudioOperation {
@@ -34,10 +39,11 @@ interface RawStudioOperation {
   'x-max-range-days'?: unknown;
 }
 
-function seconds(where: string, value: unknown): number {
+function count(where: string, value: unknown): number {
   if (!positiveInteger(value)) throw new Error(`studio contract: ${where} must be a positive integer`);
-  return value * 1000;
+  return value;
 }
+const seconds = (where: string, value: unknown): number => count(where, value) * 1000;
 
 function studioOperation(document: Record<string, any>, path: string, method: string, op: RawStudioOperation): OperationPolicy {
   const where = `${method.toUpperCase()} ${path}`;
@@ -74,6 +80,7 @@ export function loadStudioContract(path: string = STUDIO_CONTRACT_BUNDLE): Studi
   }
   if (operations.length === 0) throw new Error('studio contract: no operations');
   const limits = info['x-sign-in-limits'] ?? {};
+  const imports = info['x-catalog-import'] ?? {};
   return {
     document,
     prefix: commonPrefix(operations.map((op) => op.path)),
@@ -84,5 +91,7 @@ export function loadStudioContract(path: string = STUDIO_CONTRACT_BUNDLE): Studi
       perAddress: limitPolicy('info.x-sign-in-limits.per_address', limits.per_address),
       perAccount: limitPolicy('info.x-sign-in-limits.per_account', limits.per_account),
     },
+    maxBodyBytes: count('info.x-catalog-import.max_body_bytes', imports.max_body_bytes),
+    importBatchSeries: count('info.x-catalog-import.batch_series', imports.batch_series),
   };
 }
