@@ -33,15 +33,15 @@ describe.each(ENGINES)('studio reads at scale (%s)', (_name, open) => {
     // In transactions of 500: one studio change is small and bounded by the operation timeout.
     for (let from = 0; from < PARTNERS; from += 500) {
       await store.transact(async (tx) => {
-      for (let i = from; i < from + 500; i++) {
-        const id = idOf(i);
-        await tx.createPartner({ id, name: `Partner ${i}`, apiKey: `pk_${i}`, secretHash: 'h', now: T0 });
-        if (i % 10 === 0) {
-          await tx.setPartnerDisabled(id, true, T1);
-          await tx.setGrants(id, sid(1), ['read'], T1);
-          await tx.appendAudit({ at: T1, actor: 'cli:scale', actorEmail: null, action: 'grants.set', targetKind: 'series', targetId: sid(1), partnerId: id, before: null, after: { grants: ['read'] } });
+        for (let i = from; i < from + 500; i++) {
+          const id = idOf(i);
+          await tx.createPartner({ id, name: `Partner ${i}`, apiKey: `pk_${i}`, secretHash: 'h', now: T0 });
+          if (i % 10 === 0) {
+            await tx.setPartnerDisabled(id, true, T1);
+            await tx.setGrants(id, sid(1), ['read'], T1);
+            await tx.appendAudit({ at: T1, actor: 'cli:scale', actorEmail: null, action: 'grants.set', targetKind: 'series', targetId: sid(1), partnerId: id, before: null, after: { grants: ['read'] } });
+          }
         }
-      }
       });
     }
   }, 120_000);
