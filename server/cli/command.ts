@@ -16,6 +16,8 @@ export const OPTIONS = {
   partner: { type: 'string' },
   action: { type: 'string' },
   limit: { type: 'string' },
+  email: { type: 'string' },
+  role: { type: 'string' },
 } as const;
 
 export type OptionName = keyof typeof OPTIONS;

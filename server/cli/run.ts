@@ -11,6 +11,7 @@ import { auditCommands } from './audit-commands.js';
 import { CliError, EXIT, usageError } from './errors.js';
 import { grantCommands } from './grant-commands.js';
 import { Output, type AdminIO } from './output.js';
+import { operatorCommands } from './operator-commands.js';
 import { partnerCommands } from './partner-commands.js';
 import { seriesCommands } from './series-commands.js';
 import { streamCommands } from './stream-commands.js';
@@ -18,7 +19,7 @@ import { usageCommands } from './usage-commands.js';
 import { commandLine, usageText } from './usage.js';
 
 /** Every admin command, in the order the usage text lists them. */
-export const COMMANDS: readonly Command[] = [...seriesCommands, ...catalogCommands, ...partnerCommands, ...grantCommands, ...usageCommands, ...auditCommands, ...streamCommands];
+export const COMMANDS: readonly Command[] = [...seriesCommands, ...catalogCommands, ...partnerCommands, ...grantCommands, ...usageCommands, ...auditCommands, ...operatorCommands, ...streamCommands];
 
 /** Replaceable in tests; the real CLI uses the real store and the wall clock. */
 export interface AdminDeps {
