@@ -31,8 +31,9 @@ import { accessLog } from './http/access-log.js';
 import { resolveCaller } from './http/caller.js';
 import { compose } from './http/compose.js';
 import { failedAuthentications } from './http/failed-authentications.js';
-import { fixedHeaders } from './http/fixed-headers.js';
 import { requireHost } from './http/host-header.js';
+import { jsonBody } from './http/json-body.js';
+import { apiSecurityHeaders } from './http/security-headers.js';
 import { countUsage } from './http/count-usage.js';
 import { requireGrant } from './http/grants.js';
 import { ClockedMemoryStore, type CreateLimitStore } from './http/limit-store.js';
@@ -83,37 +84,8 @@ export interface AppDeps {
 /** Grant checks (a resource and the partner's grants on it) remembered per content version: about 1.5 KB each. */
 const GRANT_MEMO_ENTRIES = 5_000;
 
-/**
- * Security headers of JSON API responses: the OWASP REST set (a CSP that allows nothing, no
- * framing, nosniff, HSTS, no referrer, same-origin resource policy), through helmet. Helmet's
- * document-only headers (COOP, Origin-Agent-Cluster, DNS prefetch, IE and Flash switches) go on
- * the HTML reference only: on every JSON response they cost about as much to send as the rest of
- * the request's policy (docs/benchmarks.md). Decision recorded in docs/decisions.md. The headers
- * are the same on every response, so helmet works them out once (http/fixed-headers.ts).
- */
-const apiSecurityHeaders = fixedHeaders('apiSecurityHeaders', helmet({
-  contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
-  crossOriginOpenerPolicy: false,
-  originAgentCluster: false,
-  xDnsPrefetchControl: false,
-  xDownloadOptions: false,
-  xPermittedCrossDomainPolicies: false,
-  xXssProtection: false,
-  xFrameOptions: { action: 'deny' },
-}));
-
-const parseJson = express.json({ limit: '16kb' });
-
-/**
- * express.json for operations that take a body, skipped cheaply for requests without one (the
- * same test body-parser makes). Other operations never read a body, so one sent with them
- * cannot fail before authentication: Node discards it.
- */
-function jsonBody(req: Request, res: Response, next: NextFunction): void {
-  if (!req.operation?.hasRequestBody) return next();
-  if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) return next();
-  parseJson(req, res, next);
-}
+/** The partner API's largest request body (authenticate's credentials). */
+const PARTNER_BODY_LIMIT_BYTES = 16 * 1024;
 
 /** Builds the partner API app. */
 export function createApp(deps: AppDeps): Express {
@@ -163,7 +135,7 @@ export function createApp(deps: AppDeps): Express {
   const partnerApi = compose('partnerApi', [
     resolveOperation(contract.operations, contract.prefix),
     countUsage({ recorder: deps.recorder }),
-    jsonBody,
+    jsonBody(PARTNER_BODY_LIMIT_BYTES),
     caller.fromToken,
     failures.guardCredentials,
     limits.afterBearer,

@@ -40,6 +40,21 @@ export interface Config {
   /** 0 turns the metrics listener off. */
   metricsPort: number;
   metricsHost: string;
+  /** The studio API's listener (server/studio/app.ts): loopback unless STUDIO_HOST says otherwise. */
+  studioPort: number;
+  studioHost: string;
+  /** Origins the studio dashboard is served from, besides the studio listener's own: a change from any other is refused. */
+  studioOrigins: string[];
+  /** OpenID Connect sign-in with the studio's identity provider; undefined: local accounts only. */
+  oidc: OidcConfig | undefined;
+}
+
+export interface OidcConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** Where the identity provider sends the browser back (the dashboard's page, which posts code and state to the API). */
+  redirectUri: string;
 }
 
 /** The CDN stream URLs point at when STREAM_BASE_URL is not set. */
@@ -130,6 +145,18 @@ export function redactUrl(url: string): string {
   return url.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/@]*):[^@/]*@/i, '$1:***@');
 }
 
+/** OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET and OIDC_REDIRECT_URI: all or none. */
+function parseOidc(env: NodeJS.ProcessEnv, problems: string[]): OidcConfig | undefined {
+  const names = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'OIDC_REDIRECT_URI'] as const;
+  const given = names.filter((n) => env[n]);
+  if (given.length === 0) return undefined;
+  if (given.length < names.length) {
+    problems.push(`OpenID Connect sign-in needs all of ${names.join(', ')}`);
+    return undefined;
+  }
+  return { issuer: env.OIDC_ISSUER!, clientId: env.OIDC_CLIENT_ID!, clientSecret: env.OIDC_CLIENT_SECRET!, redirectUri: env.OIDC_REDIRECT_URI! };
+}
+
 /** Reads and validates the configuration; throws ConfigError naming every bad or missing variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const problems: string[] = [];
@@ -177,6 +204,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsPort: integer(env, 'METRICS_PORT', 9464, 0, 65_535, problems),
     // Loopback by default: metrics describe partners' traffic and are not for the public listener.
     metricsHost: env.METRICS_HOST ?? '127.0.0.1',
+    studioPort: integer(env, 'STUDIO_PORT', 3001, 0, 65_535, problems),
+    // Loopback by default: the studio plane is never exposed with the partner plane by accident.
+    studioHost: env.STUDIO_HOST ?? '127.0.0.1',
+    studioOrigins: (env.STUDIO_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
+    oidc: parseOidc(env, problems),
   };
   if (problems.length) throw new ConfigError(problems);
   return config;

@@ -4,8 +4,10 @@
  * RFC 9457 problem+json. Codes match the `code` enum of the contract's Problem schema.
  */
 import type { components } from '../generated/api.js';
+import type { components as studio } from '../generated/studio/api.js';
 
-export type ProblemCode = components['schemas']['Problem']['code'];
+/** Every code of either contract's Problem schema (the studio API adds a few of its own). */
+export type ProblemCode = components['schemas']['Problem']['code'] | studio['schemas']['Problem']['code'];
 export type ValidationIssue = components['schemas']['ValidationIssue'];
 
 interface ProblemKind {
@@ -24,8 +26,10 @@ export const PROBLEMS: Record<ProblemCode, ProblemKind> = {
   token_expired: { status: 401, title: 'Token Expired' },
   token_revoked: { status: 401, title: 'Token Revoked' },
   forbidden: { status: 403, title: 'Forbidden' },
+  csrf_rejected: { status: 403, title: 'CSRF Check Failed' },
   not_found: { status: 404, title: 'Not Found' },
   method_not_allowed: { status: 405, title: 'Method Not Allowed' },
+  conflict: { status: 409, title: 'Conflict' },
   request_timeout: { status: 408, title: 'Request Timeout' },
   payload_too_large: { status: 413, title: 'Payload Too Large' },
   unsupported_media_type: { status: 415, title: 'Unsupported Media Type' },

@@ -39,6 +39,18 @@ server.requestTimeout = 30_000;
 server.headersTimeout = 10_000;
 server.keepAliveTimeout = 65_000;
 
+// The studio API on a listener of its own, loopback unless STUDIO_HOST says otherwise.
+const studioServer = createAppServer(runtime.studioApp, { onRefusal: runtime.onParserRefusal });
+const studioConnections = drainConnections(studioServer);
+studioServer.requestTimeout = server.requestTimeout;
+studioServer.headersTimeout = server.headersTimeout;
+studioServer.listen(config.studioPort, config.studioHost, () => {
+  const address = studioServer.address();
+  const port = typeof address === 'object' && address ? address.port : config.studioPort;
+  logger.info({ port, host: config.studioHost }, 'studio API listening');
+  process.stdout.write(`Studio API listening on http://${config.studioHost}:${port} (reference: /docs; first operator: npm run admin -- operator create --email <email> --role owner)\n`);
+});
+
 const metricsServer = config.metricsPort ? createMetricsServer(runtime.metrics) : undefined;
 metricsServer?.listen(config.metricsPort, config.metricsHost, () => {
   logger.info({ port: config.metricsPort, host: config.metricsHost }, 'metrics listening');
@@ -82,12 +94,18 @@ async function shutdown(signal: string): Promise<void> {
   // Keep-alive clients move to a new connection after their current answer, even while the
   // listener stays open for the readiness delay.
   connections.start();
+  studioConnections.start();
   if (config.shutdownReadinessDelayMs > 0) await new Promise((r) => setTimeout(r, config.shutdownReadinessDelayMs));
-  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  const closed = Promise.all([
+    new Promise<void>((resolve) => server.close(() => resolve())),
+    new Promise<void>((resolve) => studioServer.close(() => resolve())),
+  ]);
   server.closeIdleConnections();
+  studioServer.closeIdleConnections();
   const timer = setTimeout(() => {
     logger.warn('in-flight requests did not finish in time; closing their connections');
     server.closeAllConnections();
+    studioServer.closeAllConnections();
   }, config.shutdownTimeoutMs);
   timer.unref();
   await closed;

@@ -17,3 +17,5 @@ export const PACKAGE_ROOT = packageRoot(import.meta.dirname);
 export const CONTRACT_BUNDLE = join(PACKAGE_ROOT, 'generated/openapi.json');
 /** The HTML shell of the reference page. */
 export const REFERENCE_TEMPLATE = join(PACKAGE_ROOT, 'docs/reference.html');
+/** The bundled studio contract (`npm run generate`). */
+export const STUDIO_CONTRACT_BUNDLE = join(PACKAGE_ROOT, 'generated/studio/openapi.json');

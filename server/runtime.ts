@@ -21,9 +21,14 @@ import { openStore } from './store/index.js';
 import type { Store } from './store/types.js';
 import { createStreamSigner, type StreamSigner } from './streaming/signer.js';
 import { UsageRecorder } from './usage/recorder.js';
+import { createStudioApp } from './studio/app.js';
+import { loadStudioContract, type StudioContract } from './contract/studio.js';
 
 export interface Runtime {
   app: Express;
+  /** The studio API's app, for its own listener (server/studio/app.ts). */
+  studioApp: Express;
+  studioContract: StudioContract;
   /** The partner contract the app enforces (server/contract/load.ts). */
   contract: Contract;
   store: Store;
@@ -106,8 +111,22 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
     metrics,
     ...(createLimitStore ? { createLimitStore } : {}),
   });
+  const studioContract = loadStudioContract();
+  const studioApp = createStudioApp({
+    contract: studioContract,
+    store,
+    clock,
+    logger,
+    trustProxy: config.trustProxy,
+    origins: config.studioOrigins,
+    oidc: config.oidc,
+    onStoreUnavailable: () => storeOutage.count('refused'),
+    ...(createLimitStore ? { createLimitStore } : {}),
+  });
   return {
     app,
+    studioApp,
+    studioContract,
     contract,
     store,
     tokens,

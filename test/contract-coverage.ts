@@ -20,8 +20,15 @@ const ROOT = join(import.meta.dirname, '..');
 // One directory per run, so concurrent runs in the same checkout do not mix or wipe records.
 const DIR = join(ROOT, '.tmp/contract-coverage', randomUUID());
 
+/** Every documented pair of both contracts, the partner API's and the studio API's (operationIds are unique across both). */
 function documentedPairs(): string[] {
-  const doc = JSON.parse(readFileSync(join(ROOT, 'generated/openapi.json'), 'utf8')) as {
+  const pairs: string[] = [];
+  for (const file of ['generated/openapi.json', 'generated/studio/openapi.json']) pairs.push(...pairsOf(file));
+  return pairs;
+}
+
+function pairsOf(file: string): string[] {
+  const doc = JSON.parse(readFileSync(join(ROOT, file), 'utf8')) as {
     paths: Record<string, Record<string, { operationId?: string; responses?: Record<string, unknown> }>>;
   };
   const pairs: string[] = [];

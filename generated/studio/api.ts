@@ -904,7 +904,7 @@ export interface components {
         PartnerIdPath: components["schemas"]["PartnerId"];
         /** @example op_5n2x8k4qzd */
         OperatorIdPath: components["schemas"]["OperatorId"];
-        /** @example imp_4k8z2xq9mb */
+        /** @example imp_4f8a2c9e1b7d3a60 */
         ImportJobIdPath: components["schemas"]["ImportJobId"];
         /**
          * @description A part of the partner's name (any case), or its exact id or API key.
@@ -1854,7 +1854,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "imp_4k8z2xq9mb",
+                     *       "id": "imp_4f8a2c9e1b7d3a60",
                      *       "state": "running",
                      *       "series_total": 36,
                      *       "series_done": 12,
@@ -1881,7 +1881,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example imp_4k8z2xq9mb */
+                /** @example imp_4f8a2c9e1b7d3a60 */
                 job_id: components["parameters"]["ImportJobIdPath"];
             };
             cookie?: never;
@@ -1897,7 +1897,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "imp_4k8z2xq9mb",
+                     *       "id": "imp_4f8a2c9e1b7d3a60",
                      *       "state": "running",
                      *       "series_total": 36,
                      *       "series_done": 12,

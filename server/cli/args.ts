@@ -1,11 +1,11 @@
 /** Argument checks shared by the command groups; each throws a usage error (exit 2) on bad input. */
 import type { Grant } from '../store/types.js';
+import { checkPartnerName } from '../services/partners.js';
 import { usageError } from './errors.js';
 
 const SERIES_ID = /^ser_[0-9a-z]{10}$/;
 const PARTNER_ID = /^ptn_[0-9a-z]{10}$/;
 const GRANT_ORDER: readonly Grant[] = ['read', 'stream'];
-const MAX_NAME_LENGTH = 200;
 
 /** The series id, or a usage error when it is not `ser_` and 10 characters of [0-9a-z]. */
 export function seriesId(value: string): string {
@@ -30,22 +30,14 @@ export function grantList(value: string): Grant[] {
   return GRANT_ORDER.filter((g) => parts.includes(g));
 }
 
-/** Grants in the order read, stream, without duplicates (the order the store and contract use). */
-export function orderGrants(grants: Iterable<Grant>): Grant[] {
-  const set = new Set(grants);
-  return GRANT_ORDER.filter((g) => set.has(g));
-}
-
-/** A partner's display name: trimmed, 1 to 200 characters, no control characters. */
+/** A partner's display name as the services accept it (trimmed, 1 to 200 printable characters), or a usage error. */
 export function partnerName(value: string | undefined): string {
   if (value === undefined) throw usageError('missing --name <name>');
-  const name = value.trim();
-  // Control characters would garble the dashboard and terminal output the name later appears in.
-  // eslint-disable-next-line no-control-regex
-  if (name === '' || name.length > MAX_NAME_LENGTH || /[\u0000-\u001f\u007f]/.test(name)) {
-    throw usageError(`invalid --name: expected 1 to ${MAX_NAME_LENGTH} printable characters`);
+  try {
+    return checkPartnerName(value);
+  } catch (err) {
+    throw usageError(`invalid --name: ${(err as Error).message}`);
   }
-  return name;
 }
 
 /** A positive integer option within [min, max], or a usage error naming the flag. */

@@ -1,8 +1,9 @@
-/** `catalog import <file.json>`: validate a whole catalog file, then upsert it in batches. */
+/** `catalog import <file.json>`: validate a whole catalog file, then upsert it in batches as an import job (server/services). */
 import { readFile } from 'node:fs/promises';
 import type { ImportSeries } from '../store/types.js';
 import { intOption } from './args.js';
-import type { Command, CommandContext } from './command.js';
+import { startCatalogImport, validateCatalog } from '../services/catalog-import.js';
+import { serviceContext, type Command, type CommandContext } from './command.js';
 import { CliError, EXIT, notFound, usageError } from './errors.js';
 
 const DEFAULT_BATCH = 500;
@@ -25,9 +26,7 @@ async function readJson(path: string): Promise<unknown> {
 
 /** The file's series, or a usage error listing every problem with its JSON pointer. */
 async function validate(path: string, data: unknown): Promise<ImportSeries[]> {
-  // Loaded here, not at startup: only this command needs the import schema.
-  const { validateImportFile } = await import('../catalog/import-schema.js');
-  const result = validateImportFile(data);
+  const result = await validateCatalog(data);
   if (result.ok) return result.series;
   throw usageError(`${path} failed validation with ${result.errors.length} error(s); nothing was imported`, {
     details: { errors: result.errors },
@@ -35,28 +34,20 @@ async function validate(path: string, data: unknown): Promise<ImportSeries[]> {
   });
 }
 
-/** Upserts in batches because importCatalog is one transaction per call; a huge file would hold one lock for minutes. */
+/** Runs the import as a job (server/services/catalog-import.ts), printing progress when there is more than one batch. */
 async function importBatches(ctx: CommandContext, series: ImportSeries[], batchSize: number) {
-  const store = await ctx.store();
-  const totals = { series_changed: 0, series_unchanged: 0, episodes_changed: 0 };
   const showProgress = series.length > batchSize;
-  let done = 0;
-  try {
-    while (done < series.length) {
-      const batch = series.slice(done, done + batchSize);
-      const result = await store.importCatalog(batch, ctx.now);
-      totals.series_changed += result.seriesChanged;
-      totals.series_unchanged += result.seriesUnchanged;
-      totals.episodes_changed += result.episodesChanged;
-      done += batch.length;
-      if (showProgress) ctx.out.progress(`imported ${done}/${series.length} series`);
-    }
-  } catch (err) {
+  const { done } = await startCatalogImport(await serviceContext(ctx), series, {
+    batchSize,
+    onProgress: (job) => showProgress && ctx.out.progress(`imported ${job.seriesDone}/${job.seriesTotal} series`),
+  });
+  const job = await done;
+  if (job.state === 'failed') {
     // Earlier batches are committed; importing is idempotent, so re-running the same file finishes the job.
-    const message = `import stopped after ${done}/${series.length} series (those are kept; re-run the same file to finish): ${(err as Error).message}`;
-    throw new CliError(message, EXIT.failed, 'import_failed', { details: { imported: done, total: series.length }, cause: err });
+    const message = `import stopped after ${job.seriesDone}/${series.length} series (those are kept; re-run the same file to finish): ${job.error}`;
+    throw new CliError(message, EXIT.failed, 'import_failed', { details: { imported: job.seriesDone, total: series.length } });
   }
-  return totals;
+  return { series_changed: job.seriesChanged, series_unchanged: job.seriesUnchanged, episodes_changed: job.episodesChanged };
 }
 
 const importCommand: Command = {

@@ -1,4 +1,5 @@
 /** The shape every admin command shares, so dispatch, usage text and flag checks are one table. */
+import type { Actor, ServiceContext } from '../services/context.js';
 import type { Store } from '../store/types.js';
 import type { Output } from './output.js';
 
@@ -11,6 +12,12 @@ export const OPTIONS = {
   from: { type: 'string' },
   to: { type: 'string' },
   'group-by': { type: 'string' },
+  actor: { type: 'string' },
+  partner: { type: 'string' },
+  action: { type: 'string' },
+  limit: { type: 'string' },
+  email: { type: 'string' },
+  role: { type: 'string' },
 } as const;
 
 export type OptionName = keyof typeof OPTIONS;
@@ -23,6 +30,13 @@ export interface CommandContext {
   now: string;
   /** Opens the store on first call. Commands call it only after checking every argument, so bad input writes nothing. */
   store(): Promise<Store>;
+  /** Who runs the command, as the audit trail records it (`cli:<user>`). */
+  actor: Actor;
+}
+
+/** What a service call needs from a command: the store (opened now), the actor and the invocation's instant. */
+export async function serviceContext(ctx: CommandContext): Promise<ServiceContext> {
+  return { store: await ctx.store(), actor: ctx.actor, now: ctx.now };
 }
 
 export interface Command {

@@ -1,34 +1,16 @@
-/** `partner grant|revoke`: per-series access. Grants add to and remove from what the partner holds. */
-import type { Grant, Store } from '../store/types.js';
-import { grantList, orderGrants, partnerId, seriesId } from './args.js';
+/** `partner grant|revoke`: per-series access, through server/services. Grants add to and remove from what the partner holds. */
+import * as grants from '../services/grants.js';
+import type { GrantChange } from '../services/grants.js';
+import { grantList, partnerId, seriesId } from './args.js';
 import type { Command, CommandContext } from './command.js';
-import { notFound } from './errors.js';
-import { requirePartner } from './partner-commands.js';
+import { serviceContext } from './command.js';
 
-interface Target {
-  partner: string;
-  series: string;
-}
-
-/** Checks the ids' shape first (exit 2), then that both exist (exit 1), before anything is written. */
-async function resolveTarget(ctx: CommandContext, rawPartner: string, rawSeries: string): Promise<{ store: Store; target: Target }> {
-  const target = { partner: partnerId(rawPartner), series: seriesId(rawSeries) };
-  const store = await ctx.store();
-  await requirePartner(store, target.partner);
-  if (!(await store.seriesExists(target.series))) throw notFound(`series ${target.series} not found`);
-  return { store, target };
-}
-
-/** Writes the new grants (only when they differ) and reports before and after. */
-async function apply(ctx: CommandContext, store: Store, target: Target, next: (current: Grant[]) => Grant[]): Promise<void> {
-  const before = await store.getGrants(target.partner, target.series);
-  const after = orderGrants(next(before));
-  const changed = after.join() !== before.join();
-  // Unchanged grants are not rewritten, so the entitlement's updated_at keeps meaning "last changed".
-  if (changed) await store.setGrants(target.partner, target.series, after, ctx.now);
-  const doc = { partner_id: target.partner, series_id: target.series, grants: after, previous_grants: before, changed };
+/** Reports before and after, as one document with --json. */
+function print(ctx: CommandContext, partner: string, change: GrantChange): void {
+  const { seriesId: series, grants: after, previousGrants: before, changed } = change;
+  const doc = { partner_id: partner, series_id: series, grants: after, previous_grants: before, changed };
   ctx.out.result(doc, () => [
-    `${target.partner} on ${target.series}: ${after.length ? after.join(',') : 'no grants'}` +
+    `${partner} on ${series}: ${after.length ? after.join(',') : 'no grants'}` +
       (changed ? ` (was ${before.length ? before.join(',') : 'no grants'})` : ' (unchanged)'),
   ]);
 }
@@ -41,8 +23,8 @@ const grant: Command = {
   options: [],
   async run(ctx, [rawPartner = '', rawSeries = '', rawGrants = '']) {
     const adding = grantList(rawGrants);
-    const { store, target } = await resolveTarget(ctx, rawPartner, rawSeries);
-    await apply(ctx, store, target, (current) => [...current, ...adding]);
+    const [partner, series] = [partnerId(rawPartner), seriesId(rawSeries)];
+    print(ctx, partner, await grants.addGrants(await serviceContext(ctx), partner, series, adding));
   },
 };
 
@@ -54,8 +36,8 @@ const revoke: Command = {
   options: [],
   async run(ctx, [rawPartner = '', rawSeries = '', rawGrants]) {
     const removing = rawGrants === undefined ? undefined : grantList(rawGrants);
-    const { store, target } = await resolveTarget(ctx, rawPartner, rawSeries);
-    await apply(ctx, store, target, (current) => (removing ? current.filter((g) => !removing.includes(g)) : []));
+    const [partner, series] = [partnerId(rawPartner), seriesId(rawSeries)];
+    print(ctx, partner, await grants.revokeGrants(await serviceContext(ctx), partner, series, removing));
   },
 };
 

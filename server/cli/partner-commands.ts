@@ -1,8 +1,8 @@
-/** `partner create|list|show|regenerate-secret|disable|enable`: the partner lifecycle. */
-import { createPartner, regenerateSecret } from '../partners.js';
+/** `partner create|list|show|rename|regenerate-secret|disable|enable`: the partner lifecycle, through server/services. */
+import * as partners from '../services/partners.js';
 import type { EntitlementRecord, PartnerRecord, Store } from '../store/types.js';
 import { partnerId, partnerName } from './args.js';
-import type { Command, CommandContext } from './command.js';
+import { serviceContext, type Command, type CommandContext } from './command.js';
 import { notFound } from './errors.js';
 import { entitlementView, partnerLines, partnerView, table } from './output.js';
 
@@ -48,7 +48,7 @@ const create: Command = {
   options: ['name'],
   async run(ctx, _args, values) {
     const name = partnerName(values.name);
-    const { partner, apiSecret } = await createPartner(await ctx.store(), name, ctx.now);
+    const { partner, apiSecret } = await partners.createPartner(await serviceContext(ctx), name);
     printSecret(ctx, partner, apiSecret, []);
   },
 };
@@ -102,9 +102,22 @@ const regenerate: Command = {
   options: [],
   async run(ctx, [rawId = '']) {
     const id = partnerId(rawId);
-    const result = await regenerateSecret(await ctx.store(), id, ctx.now);
-    if (!result) throw notFound(`partner ${id} not found`);
+    const result = await partners.regenerateSecret(await serviceContext(ctx), id);
     printSecret(ctx, result.partner, result.apiSecret, ['The previous secret and every token issued before now no longer work.']);
+  },
+};
+
+const rename: Command = {
+  words: ['partner', 'rename'],
+  usage: '<partner_id> --name <name>',
+  summary: "change a partner's display name",
+  arity: [1, 1],
+  options: ['name'],
+  async run(ctx, [rawId = ''], values) {
+    const id = partnerId(rawId);
+    const name = partnerName(values.name);
+    const view = partnerView(await partners.renamePartner(await serviceContext(ctx), id, name));
+    ctx.out.result(view, () => [`partner ${id} is now named ${view.name}`]);
   },
 };
 
@@ -118,8 +131,7 @@ function setDisabled(disabled: boolean): Command {
     options: [],
     async run(ctx, [rawId = '']) {
       const id = partnerId(rawId);
-      const partner = await (await ctx.store()).setPartnerDisabled(id, disabled, ctx.now);
-      if (!partner) throw notFound(`partner ${id} not found`);
+      const partner = await partners.setPartnerDisabled(await serviceContext(ctx), id, disabled);
       const view = partnerView(partner);
       ctx.out.result(view, () => [`partner ${id} is now ${view.disabled ? 'disabled' : 'enabled'}`]);
     },
@@ -127,4 +139,4 @@ function setDisabled(disabled: boolean): Command {
 }
 
 /** The partner lifecycle commands. */
-export const partnerCommands: Command[] = [create, list, show, regenerate, setDisabled(true), setDisabled(false)];
+export const partnerCommands: Command[] = [create, list, show, rename, regenerate, setDisabled(true), setDisabled(false)];

@@ -5,9 +5,13 @@ import { catalogCommands } from './catalog-commands.js';
 import { OPTIONS, type Command, type CommandContext, type OptionValues } from './command.js';
 import { redactUrl } from '../config.js';
 import { StoreUnavailableError } from '../errors.js';
+import { cliActor, type Actor } from '../services/context.js';
+import { InvalidInputError, NotFoundError } from '../services/errors.js';
+import { auditCommands } from './audit-commands.js';
 import { CliError, EXIT, usageError } from './errors.js';
 import { grantCommands } from './grant-commands.js';
 import { Output, type AdminIO } from './output.js';
+import { operatorCommands } from './operator-commands.js';
 import { partnerCommands } from './partner-commands.js';
 import { seriesCommands } from './series-commands.js';
 import { streamCommands } from './stream-commands.js';
@@ -15,18 +19,21 @@ import { usageCommands } from './usage-commands.js';
 import { commandLine, usageText } from './usage.js';
 
 /** Every admin command, in the order the usage text lists them. */
-export const COMMANDS: readonly Command[] = [...seriesCommands, ...catalogCommands, ...partnerCommands, ...grantCommands, ...usageCommands, ...streamCommands];
+export const COMMANDS: readonly Command[] = [...seriesCommands, ...catalogCommands, ...partnerCommands, ...grantCommands, ...usageCommands, ...auditCommands, ...operatorCommands, ...streamCommands];
 
 /** Replaceable in tests; the real CLI uses the real store and the wall clock. */
 export interface AdminDeps {
   openStore(databaseUrl?: string): Promise<Store>;
   now(): string;
+  /** The operating-system user, recorded in the audit trail as `cli:<user>`. */
+  actor(): Actor;
 }
 
 const defaultDeps: AdminDeps = {
   // Loaded on first use so --help and bad input answer without loading SQLite and running migrations.
   openStore: async (databaseUrl) => (await import('../store/index.js')).openStore(databaseUrl),
   now: () => new Date().toISOString(),
+  actor: () => cliActor(),
 };
 
 type Parsed = { kind: 'help'; command?: Command } | { kind: 'run'; command: Command; args: string[]; values: OptionValues };
@@ -79,9 +86,16 @@ async function open(deps: AdminDeps, databaseUrl: string | undefined): Promise<S
   }
 }
 
+/** A service's refusal as the CLI reports it: not found exits 1, invalid input 2. */
+function fromService(err: unknown): CliError | undefined {
+  if (err instanceof NotFoundError) return new CliError(err.message, EXIT.failed, 'not_found', { cause: err });
+  if (err instanceof InvalidInputError) return usageError(`invalid --${err.field}: ${err.message}`, { cause: err });
+  return undefined;
+}
+
 /** Prints an error in the requested format and returns its exit code. */
 function report(err: unknown, io: AdminIO, json: boolean): number {
-  const known = err instanceof CliError ? err : undefined;
+  const known = err instanceof CliError ? err : fromService(err);
   const detail = err instanceof Error ? err.message : String(err);
   const [code, message] = known
     ? [known.code, known.message]
@@ -115,6 +129,7 @@ export async function runAdmin(argv: string[], io: AdminIO, deps: AdminDeps = de
     const ctx: CommandContext = {
       out: new Output(io, json),
       now: deps.now(),
+      actor: deps.actor(),
       store: async () => (store ??= await open(deps, io.env.DATABASE_URL)),
     };
     await parsed.command.run(ctx, parsed.args, parsed.values);

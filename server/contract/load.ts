@@ -31,8 +31,10 @@ export interface RateLimitGroup extends LimitPolicy {
   name: RateLimitGroupName;
 }
 
-/** How an operation's caller proves who it is: a bearer token, the API key and secret in the body, or not at all. */
-export type Authentication = 'bearer' | 'api-key-and-secret' | 'none';
+/** How an operation's caller proves who it is: a bearer token, the API key and secret in the body, a studio session cookie, or not at all. */
+export type Authentication = 'bearer' | 'api-key-and-secret' | 'session' | 'none';
+/** A studio operator's role (`x-required-role` of the studio contract, server/contract/studio.ts). */
+export type Role = 'viewer' | 'editor' | 'owner';
 
 export interface OperationPolicy {
   operationId: string;
@@ -50,6 +52,8 @@ export interface OperationPolicy {
   cacheable: boolean;
   /** `x-max-range-days`: the longest span of its date range, when it takes one. */
   maxRangeDays: number | undefined;
+  /** Studio operations only: the least role that may call it (`x-required-role`); undefined before sign-in. */
+  role?: Role | undefined;
 }
 
 export interface Contract {
@@ -62,7 +66,7 @@ export interface Contract {
   failedAuthentication: LimitPolicy;
 }
 
-const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
+export const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
 const FAIL_MODES: readonly FailMode[] = ['open', 'closed'];
 
 interface RawOperation {
@@ -77,17 +81,17 @@ interface RawOperation {
   'x-max-range-days'?: unknown;
 }
 
-interface RawParameter {
+export interface RawParameter {
   $ref?: string;
   name?: string;
   in?: string;
   schema?: { format?: string };
 }
 
-const positiveInteger = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 1;
+export const positiveInteger = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 1;
 
 /** A limit of whole seconds, a positive integer count and a fail mode, or an error naming where it was read. */
-function limitPolicy(where: string, raw: { limit?: unknown; window_seconds?: unknown; fail_mode?: unknown } | undefined): LimitPolicy {
+export function limitPolicy(where: string, raw: { limit?: unknown; window_seconds?: unknown; fail_mode?: unknown } | undefined): LimitPolicy {
   const { limit, window_seconds: seconds, fail_mode: failMode } = raw ?? {};
   if (!positiveInteger(limit) || !positiveInteger(seconds) || !FAIL_MODES.includes(failMode as FailMode)) {
     throw new Error(`contract: ${where} needs a positive integer limit and window_seconds, and fail_mode open or closed`);
@@ -96,14 +100,14 @@ function limitPolicy(where: string, raw: { limit?: unknown; window_seconds?: unk
 }
 
 /** The names of an operation's query parameters (its own and its path's) with format date-time. */
-function dateTimeQuery(document: Record<string, any>, parameters: RawParameter[]): string[] {
+export function dateTimeQuery(document: Record<string, any>, parameters: RawParameter[]): string[] {
   const resolve = (p: RawParameter): RawParameter =>
     p.$ref ? (p.$ref.slice(2).split('/').reduce((at: any, part) => at?.[part], document) as RawParameter) : p;
   return parameters.map(resolve).filter((p) => p.in === 'query' && p.schema?.format === 'date-time').map((p) => p.name!);
 }
 
 /** The longest path prefix, ending at a `/`, that every operation's path starts with. */
-function commonPrefix(paths: string[]): string {
+export function commonPrefix(paths: string[]): string {
   const segments = paths.map((p) => p.split('/'));
   const shared: string[] = [];
   for (let i = 0; segments.every((s) => i < s.length - 1 && s[i] === segments[0]![i] && !s[i]!.includes('{')); i++) shared.push(segments[0]![i]!);

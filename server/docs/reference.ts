@@ -1,5 +1,6 @@
 /**
- * Builds the partner API reference: ONE self-contained HTML page, the pinned Redoc 2 bundle and the
+ * Builds an API reference (the partner API's by default; the studio API's for its own listener and
+ * `npm run docs`): ONE self-contained HTML page, the pinned Redoc 2 bundle and the
  * bundled contract (generated/openapi.json) inlined, that renders with no network access at all.
  * The server answers `GET /docs` with it; `npm run docs` (scripts/build-docs.ts) writes it to a file.
  *
@@ -39,10 +40,10 @@ export interface Reference {
 }
 
 /** Builds the reference page and the Content-Security-Policy it runs under, for `npm run docs` and `GET /docs`. */
-export async function buildReference(): Promise<Reference> {
+export async function buildReference(contractPath: string = CONTRACT): Promise<Reference> {
   const [template, contractJson, redoc] = await Promise.all([
     readFile(TEMPLATE, 'utf8'),
-    readFile(CONTRACT, 'utf8'),
+    readFile(contractPath, 'utf8'),
     readFile(createRequire(import.meta.url).resolve('redoc/bundles/redoc.standalone.js'), 'utf8'),
   ]);
   const contract = JSON.parse(contractJson) as { info?: { title?: string } };

@@ -7,6 +7,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { ApiError, problemType, PROBLEMS, StoreUnavailableError, type ProblemCode, type ValidationIssue } from '../errors.js';
+import { InvalidInputError, NotFoundError } from '../services/errors.js';
 
 interface ValidatorIssue {
   path?: string;
@@ -100,6 +101,12 @@ export function problemDocument(apiError: ApiError, at: { instance: string | und
 /** Classifies any thrown value as an ApiError. */
 export function toApiError(err: unknown): ApiError {
   if (err instanceof ApiError) return err;
+  // The service layer's refusals (server/services/errors.ts), for the studio API.
+  if (err instanceof NotFoundError) return new ApiError('not_found', `No ${err.kind} ${err.ids.join(', ')}.`, { cause: err });
+  if (err instanceof InvalidInputError) {
+    const issue: ValidationIssue = { location: 'body', pointer: `/${err.field}`, message: err.message.slice(0, 500) };
+    return new ApiError('validation_failed', `The request does not match the contract: body /${err.field}: ${err.message}`, { errors: [issue], cause: err });
+  }
   if (err instanceof StoreUnavailableError) {
     return new ApiError('service_unavailable', 'The catalog store is temporarily unavailable; retry shortly.', {
       headers: { 'Retry-After': '5' },

@@ -5,7 +5,14 @@
  */
 import type { RateLimitInfo } from 'express-rate-limit';
 import type { OperationPolicy } from '../contract/load.js';
+import type { OperatorRecord, SessionRecord } from '../store/operator-types.js';
 import type { EpisodeDoc, Grant, PartnerRecord } from '../store/types.js';
+
+/** The studio operator behind a live session (server/studio/session.ts). */
+export interface SignedInOperator {
+  record: OperatorRecord;
+  session: SessionRecord;
+}
 
 /** The caller, once known (server/http/caller.ts). */
 export interface AuthenticatedPartner {
@@ -34,6 +41,8 @@ declare global {
       seriesGrants?: { seriesId: string; grants: Grant[] };
       /** The episode the request is about, as the grant check read it (server/http/grants.ts). */
       episode?: EpisodeDoc;
+      /** Studio API: the signed-in operator (server/studio/session.ts). */
+      operator?: SignedInOperator;
     }
     interface Response {
       /** Set by resolveStream once a stream URL was issued, for usage counting (server/http/count-usage.ts). */

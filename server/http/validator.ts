@@ -57,12 +57,12 @@ function headAsGet(req: Request, _res: Response, next: NextFunction): void {
 }
 
 /** The validator middleware chain for the contract's operations. */
-export function contractValidator(contract: Contract): RequestHandler[] {
+export function contractValidator(contract: Pick<Contract, 'document' | 'prefix'>): RequestHandler[] {
   memoizeValidatorRouteCompilation();
   return [headAsGet, ...contractValidatorOf(contract, contract.prefix), queryValues()];
 }
 
-function contractValidatorOf(contract: Contract, prefix: string): RequestHandler[] {
+function contractValidatorOf(contract: Pick<Contract, 'document'>, prefix: string): RequestHandler[] {
   return OpenApiValidator.middleware({
     // The validator resolves and annotates the document in place: give it its own copy.
     apiSpec: structuredClone(contract.document) as never,

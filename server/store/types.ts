@@ -8,6 +8,8 @@
  */
 import type { components } from '../../generated/api.js';
 import type { SecretKey } from './cursor.js';
+import type { OperatorStore } from './operator-types.js';
+import type { StudioStore } from './studio-types.js';
 
 type S = components['schemas'];
 
@@ -155,7 +157,8 @@ export interface AvailabilityObserver {
   available(): void;
 }
 
-export interface Store {
+/** The partner API's store, with the studio's reads and transactions (studio-types.ts). */
+export interface Store extends StudioStore, OperatorStore {
   readonly engine: 'sqlite' | 'postgres';
 
   /** Tells observer, from now on, of every operation that found the engine unavailable and every one that did not. */

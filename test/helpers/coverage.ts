@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { Request } from 'express';
 import { inject } from 'vitest';
 import { loadContract } from '../../server/contract/load.js';
+import { loadStudioContract } from '../../server/contract/studio.js';
 import { resolveOperation } from '../../server/http/operation.js';
 
 /** Notes that the server answered `status` to a request for `operationId` (nothing when there is none). */
@@ -19,14 +20,18 @@ export function recordCoverage(operationId: string | undefined, status: number):
 }
 
 const contract = loadContract();
-const findOperation = resolveOperation(contract.operations, contract.prefix);
+const studio = loadStudioContract();
+const finders = {
+  partner: resolveOperation(contract.operations, contract.prefix),
+  studio: resolveOperation(studio.operations, studio.prefix),
+};
 
-/** The operation a method and path address, or undefined when they address none. */
-export function operationOf(method: string | undefined, path: string | undefined): string | undefined {
+/** The operation a method and path address on the partner (default) or studio listener, or undefined when they address none. */
+export function operationOf(method: string | undefined, path: string | undefined, api: keyof typeof finders = 'partner'): string | undefined {
   if (!method || !path) return undefined;
   const req = { method, path } as Request;
   try {
-    findOperation(req, undefined as never, () => {});
+    finders[api](req, undefined as never, () => {});
   } catch {
     return undefined;
   }

@@ -49,6 +49,8 @@ export interface TestServer {
   runtime: Runtime;
   /** The Node HTTP server in front of the app (server/app-server.ts). */
   http: Server;
+  /** The studio API's listener (server/studio/app.ts), on a port of its own. */
+  studioUrl: string;
   /** The store without fault injection, for arranging data. */
   store: Store;
   /** The private JWKs the server signs and verifies with (first signs). */
@@ -158,6 +160,14 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
   );
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+  const studioHttp = createAppServer(runtime.studioApp, {
+    onRefusal: (refusal) => recordCoverage(operationOf(refusal.method, refusal.path, 'studio'), refusal.status),
+  });
+  studioHttp.prependListener('request', (req: IncomingMessage, res: ServerResponse) =>
+    res.once('finish', () => recordCoverage((req as { operation?: { operationId: string } }).operation?.operationId, res.statusCode)),
+  );
+  await new Promise<void>((resolve) => studioHttp.listen(0, '127.0.0.1', resolve));
+  const studioUrl = `http://127.0.0.1:${(studioHttp.address() as AddressInfo).port}`;
   let closed = false;
   const server: TestServer = {
     url,
@@ -169,6 +179,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
     },
     runtime,
     http,
+    studioUrl,
     store,
     jwtKeys,
     logs: () => logText,
@@ -192,7 +203,8 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
       closed = true;
       open.delete(server);
       http.closeAllConnections();
-      await new Promise<void>((resolve) => http.close(() => resolve()));
+      studioHttp.closeAllConnections();
+      await Promise.all([new Promise<void>((resolve) => http.close(() => resolve())), new Promise<void>((resolve) => studioHttp.close(() => resolve()))]);
       fault = undefined;
       await runtime.close();
       rmSync(dir, { recursive: true, force: true });

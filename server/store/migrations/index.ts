@@ -10,7 +10,9 @@ import { contentVersionMigration } from './content-version.js';
 import { postgresSearchMigration } from './0002-postgres-search.js';
 import { sqliteSearchMigration } from './0002-sqlite-search.js';
 import { sqliteSearchTermsMigration } from './0003-sqlite-search-terms.js';
+import { operatorsMigration } from './operators.js';
 import { usageWritersMigration } from './usage-writers.js';
+import { auditTrailMigration } from './audit-trail.js';
 
 /** The SQLite migrations, in order. */
 export function sqliteMigrations(): Record<string, Migration> {
@@ -20,6 +22,8 @@ export function sqliteMigrations(): Record<string, Migration> {
     '0003_sqlite_search_terms': sqliteSearchTermsMigration,
     '0004_content_version': contentVersionMigration,
     '0005_usage_writers': usageWritersMigration,
+    '0006_audit_trail': auditTrailMigration('sqlite'),
+    '0007_operators': operatorsMigration,
   };
 }
 
@@ -30,6 +34,8 @@ export function postgresMigrations(): Record<string, Migration> {
     '0002_postgres_search': postgresSearchMigration,
     '0003_content_version': contentVersionMigration,
     '0004_usage_writers': usageWritersMigration,
+    '0005_audit_trail': auditTrailMigration('postgres'),
+    '0006_operators': operatorsMigration,
   };
 }
 

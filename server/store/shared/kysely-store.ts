@@ -4,100 +4,24 @@
  * differs: its migrations, how a write transaction takes its lock and a read its snapshot, which
  * driver errors mean "unavailable", and its full-text index (the rows it writes, how it ranks).
  */
-import { randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { components } from '../../../generated/api.js';
 import * as read from './catalog-read.js';
 import { importCatalog } from './catalog-import.js';
-import { CursorCodec, type SecretKey } from '../cursor.js';
-import { guarded } from './guard.js';
 import { num } from './mapping.js';
-import { checkLimit } from './paging.js';
 import * as pq from './partner-queries.js';
 import type { Database } from './schema.js';
 import type { SearchIndex } from './search-index.js';
+import { OperatorStoreBase } from './operator-store.js';
 import { search, type RankedHit, type RankRequest } from './search.js';
 import * as usage from './usage.js';
 import type * as T from '../types.js';
 
-/**
- * Marks a change to what partners read (inside the transaction that makes it). The version is a
- * fresh random token, not a counter: a bump that rolls back after a reader saw it must never be
- * reissued by a later commit, or pages cached under it would come back.
- */
-async function bumpContentVersion(db: Kysely<Database>): Promise<void> {
-  await db.updateTable('content_version').set({ version: randomInt(1, 2 ** 48) }).where('id', '=', 1).execute();
-}
-
-export abstract class KyselyStore implements T.Store {
-  abstract readonly engine: 'sqlite' | 'postgres';
-
-  private observer: T.AvailabilityObserver | undefined;
-
-  constructor(
-    protected readonly db: Kysely<Database>,
-    /** Bound on one operation from start to answer; undefined: the engine's own waits bound it. */
-    private readonly operationTimeoutMs?: number,
-  ) {}
-
-  /** Signs and checks page cursors; a key of this process only until useCursorKeys is called. */
-  protected cursors = CursorCodec.ephemeral();
-
-  useCursorKeys(keys: SecretKey[]): void {
-    this.cursors = new CursorCodec(keys);
-  }
-
-  /** True when a driver error means the engine cannot answer now (busy, locked, unreachable). */
-  protected abstract isUnavailable(error: unknown): boolean;
+export abstract class KyselyStore extends OperatorStoreBase implements T.Store {
   /** The engine's full-text index, which every import updates (shared/search-index.ts). */
   protected abstract readonly searchIndex: SearchIndex;
   /** Readable hits for the tokens, best first then by id, from offset, at most limit. */
   protected abstract rankHits(db: Kysely<Database>, request: RankRequest): Promise<RankedHit[]>;
-
-  /** Runs fn in a read-write transaction holding the engine's write lock, so read-then-write changes serialize. */
-  protected abstract writeTransaction<R>(fn: (db: Kysely<Database>) => Promise<R>): Promise<R>;
-  /** Applies the engine's pending migrations; safe to call from several processes at once. */
-  abstract migrate(): Promise<void>;
-
-  /**
-   * Runs several reads against one snapshot, so a concurrent import cannot make them disagree
-   * (search hits ranked before and hydrated after a change). SQLite's deferred BEGIN is a
-   * snapshot in WAL mode; PostgreSQL overrides this with REPEATABLE READ.
-   */
-  protected async readSnapshot<R>(fn: (db: Kysely<Database>) => Promise<R>): Promise<R> {
-    return this.db.transaction().execute(fn);
-  }
-
-  /**
-   * Runs a store operation (server/store/shared/guard.ts): engine-unavailable errors become
-   * StoreUnavailableError, and unless `bounded` is false (migrations, imports: admin work that may
-   * rightly take long) the operation answers within the engine's operation timeout.
-   */
-  protected async guard<R>(fn: () => Promise<R>, bounded = true): Promise<R> {
-    return guarded(fn, this.engine, (error) => this.isUnavailable(error), bounded ? this.operationTimeoutMs : undefined, this.observer);
-  }
-
-  /** A paged read, guarded: the page size checked first (RangeError unless 1 to 100), once for every listing. */
-  protected async paged<R>(page: T.PageRequest, run: () => Promise<R>): Promise<R> {
-    return this.guard(async () => {
-      checkLimit(page.limit);
-      return run();
-    });
-  }
-
-  watchAvailability(observer: T.AvailabilityObserver): void {
-    this.observer = observer;
-  }
-
-  async ping(): Promise<void> {
-    await this.guard(async () => {
-      await this.db.selectFrom('settings').select('key').limit(1).execute();
-    });
-  }
-
-  async close(): Promise<void> {
-    await this.db.destroy();
-  }
 
   // Partners and grants.
 
@@ -138,7 +62,7 @@ export abstract class KyselyStore implements T.Store {
     await this.guard(() =>
       this.writeTransaction(async (db) => {
         await pq.setGrants(db, partnerId, seriesId, grants, now);
-        await bumpContentVersion(db);
+        await pq.bumpContentVersion(db);
       }),
     );
   }
@@ -190,7 +114,7 @@ export abstract class KyselyStore implements T.Store {
     return this.guard(() =>
       this.writeTransaction(async (db) => {
         const result = await importCatalog(db, series, now, this.searchIndex);
-        await bumpContentVersion(db);
+        await pq.bumpContentVersion(db);
         return result;
       }),
       false,

@@ -2,6 +2,7 @@
  * Partners, grants and settings, dialect-neutral. Writes that must be atomic are single
  * statements (UPDATE ... RETURNING, INSERT ... ON CONFLICT), which SQLite and PostgreSQL share.
  */
+import { randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { queryFingerprint, type CursorCodec } from '../cursor.js';
 import { pageOf } from './paging.js';
@@ -87,6 +88,21 @@ export async function rotateSecret(db: Kysely<Database>, id: string, secretHash:
     .returningAll()
     .executeTakeFirst();
   return row && partnerRecord(row);
+}
+
+/** Renames the partner; undefined for an unknown partner. */
+export async function renamePartner(db: Kysely<Database>, id: string, name: string, now: string): Promise<PartnerRecord | undefined> {
+  const row = await db.updateTable('partners').set({ name, updated_at: isoInstant(now) }).where('id', '=', id).returningAll().executeTakeFirst();
+  return row && partnerRecord(row);
+}
+
+/**
+ * Marks a change to what partners read (inside the transaction that makes it). The version is a
+ * fresh random token, not a counter: a bump that rolls back after a reader saw it must never be
+ * reissued by a later commit, or pages cached under it would come back.
+ */
+export async function bumpContentVersion(db: Kysely<Database>): Promise<void> {
+  await db.updateTable('content_version').set({ version: randomInt(1, 2 ** 48) }).where('id', '=', 1).execute();
 }
 
 /** Sets the disabled flag; undefined for an unknown partner. */

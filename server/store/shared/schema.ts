@@ -4,6 +4,7 @@
  * text), list/object fields are JSON text, booleans are 0/1 integers. Search indexes (FTS5 on
  * SQLite) are engine-specific and deliberately not described here.
  */
+import type { Generated } from 'kysely';
 
 export interface SeriesTable {
   id: string;
@@ -121,6 +122,56 @@ export interface ContentVersionTable {
   version: number | string;
 }
 
+/** The audit trail (append-only); before/after are JSON text. */
+export interface AuditLogTable {
+  id: Generated<number | string>;
+  at: string;
+  actor: string;
+  actor_email: string | null;
+  action: string;
+  target_kind: string;
+  target_id: string;
+  partner_id: string | null;
+  before_json: string;
+  after_json: string;
+}
+
+/** Catalog import jobs and their progress. */
+export interface ImportJobTable {
+  id: string;
+  state: string;
+  actor: string;
+  series_total: number;
+  series_done: number;
+  series_changed: number;
+  series_unchanged: number;
+  episodes_changed: number;
+  error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A studio operator (store/operator-types.ts). */
+export interface OperatorTable {
+  id: string;
+  email: string;
+  role: string;
+  disabled: number;
+  password_hash: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A studio session: the SHA-256 of its cookie token, never the token. */
+export interface StudioSessionTable {
+  id_hash: string;
+  operator_id: string;
+  csrf_token: string;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+}
+
 export interface Database {
   series: SeriesTable;
   series_genres: SeriesGenreTable;
@@ -132,4 +183,8 @@ export interface Database {
   usage_writers: UsageWriterTable;
   settings: SettingTable;
   content_version: ContentVersionTable;
+  audit_log: AuditLogTable;
+  import_jobs: ImportJobTable;
+  operators: OperatorTable;
+  studio_sessions: StudioSessionTable;
 }

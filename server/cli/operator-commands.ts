@@ -1,0 +1,38 @@
+/** `operator create`: the first studio operator (and any other), with a one-time initial password. */
+import type { Role } from '../contract/load.js';
+import { ROLES } from '../contract/studio.js';
+import { createOperator } from '../studio/operators.js';
+import { serviceContext, type Command } from './command.js';
+import { CliError, EXIT, usageError } from './errors.js';
+
+const PASSWORD_NOTE = 'The initial password is shown only this once: only its hash is stored. Hand it to the operator securely.';
+/** The contract's Email bounds; the studio API checks the format itself when the operator signs in. */
+const EMAIL = /^[^\s@]+@[^\s@]+$/;
+
+const create: Command = {
+  words: ['operator', 'create'],
+  usage: '--email <email> --role viewer|editor|owner',
+  summary: 'create a studio operator and print its initial password (shown once)',
+  arity: [0, 0],
+  options: ['email', 'role'],
+  async run(ctx, _args, values) {
+    const email = values.email?.trim() ?? '';
+    if (!EMAIL.test(email) || email.length > 254) throw usageError('--email needs an email address');
+    const role = values.role as Role | undefined;
+    if (!role || !ROLES.includes(role)) throw usageError(`--role needs one of ${ROLES.join(', ')}`);
+    const created = await createOperator(await serviceContext(ctx), email, role, 'operator.create');
+    if (!created) throw new CliError(`an operator with email ${email.toLowerCase()} exists already`, EXIT.failed, 'conflict');
+    const { operator, initialPassword } = created;
+    ctx.out.result({ operator_id: operator.id, email: operator.email, role: operator.role, initial_password: initialPassword, note: PASSWORD_NOTE }, () => [
+      `operator_id:       ${operator.id}`,
+      `email:             ${operator.email}`,
+      `role:              ${operator.role}`,
+      `initial_password:  ${initialPassword}`,
+      '',
+      'Sign in at the studio API: POST /api/studio/session with the email and this password.',
+      PASSWORD_NOTE,
+    ]);
+  },
+};
+
+export const operatorCommands: readonly Command[] = [create];

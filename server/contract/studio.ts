@@ -1,0 +1,97 @@
+/**
+ * The studio API's contract as the server reads it (generated/studio/openapi.json), checked once
+ * at start like the partner contract (contract/load.ts), whose operation shape it shares so the
+ * same request flow steps serve both:
+ *
+ * - `info.x-session`: `ttl_seconds` of a session, `oidc_state_ttl_seconds` of an OpenID Connect
+ *   sign-in between its start and its return.
+ * - `info.x-sign-in-limits`: `per_address` and `per_account` limits of sign-in attempts.
+ * - `info.x-catalog-import`: `max_body_bytes` of a request, `batch_series` per transaction.
+ * - Per operation: `x-required-role` (viewer, editor, owner; absent only where no session can
+ *   exist yet: signing in), `x-max-range-days`.
+ */
+import { readFileSync } from 'node:fs';
+import { STUDIO_CONTRACT_BUNDLE } from '../paths.js';
+import { commonPrefix, dateTimeQuery, limitPolicy, METHODS, positiveInteger, type LimitPolicy, type OperationPolicy, type RawParameter, type Role } from './load.js';
+
+export const ROLES: readonly Role[] = ['viewer', 'editor', 'owner'];
+
+export interface StudioContract {
+  document: Record<string, unknown>;
+  /** The path every studio operation lives under (/api/studio). */
+  prefix: string;
+  operations: OperationPolicy[];
+  sessionTtlMs: number;
+  oidcStateTtlMs: number;
+  signInLimits: { perAddress: LimitPolicy; perAccount: LimitPolicy };
+  /** The largest request body (a catalog import file). */
+  maxBodyBytes: number;
+  /** Series per transaction of a catalog import. */
+  importBatchSeries: number;
+}
+
+interface RawStudioOperation {
+  operationId?: string;
+  security?: unknown[];
+  parameters?: RawParameter[];
+  requestBody?: unknown;
+  'x-required-role'?: unknown;
+  'x-max-range-days'?: unknown;
+}
+
+function count(where: string, value: unknown): number {
+  if (!positiveInteger(value)) throw new Error(`studio contract: ${where} must be a positive integer`);
+  return value;
+}
+const seconds = (where: string, value: unknown): number => count(where, value) * 1000;
+
+function studioOperation(document: Record<string, any>, path: string, method: string, op: RawStudioOperation): OperationPolicy {
+  const where = `${method.toUpperCase()} ${path}`;
+  if (!op.operationId) throw new Error(`studio contract: ${where} lacks an operationId`);
+  const role = op['x-required-role'];
+  const secured = (op.security ?? document.security ?? []).length > 0;
+  if (role !== undefined && !ROLES.includes(role as Role)) throw new Error(`studio contract: ${op.operationId} has an unknown x-required-role`);
+  // A session operation without a role, or a role on an operation anyone may call, is a contract mistake.
+  if (secured !== (role !== undefined)) throw new Error(`studio contract: ${op.operationId} needs x-required-role exactly when it needs a session`);
+  const range = op['x-max-range-days'];
+  if (range !== undefined && !positiveInteger(range)) throw new Error(`studio contract: ${op.operationId} x-max-range-days must be a positive integer`);
+  return {
+    operationId: op.operationId,
+    method: method.toUpperCase(),
+    path,
+    group: 'Studio',
+    grant: undefined,
+    authentication: secured ? 'session' : 'none',
+    hasRequestBody: op.requestBody !== undefined,
+    dateTimeQuery: dateTimeQuery(document, op.parameters ?? []),
+    cacheable: false,
+    maxRangeDays: range as number | undefined,
+    role: role as Role | undefined,
+  };
+}
+
+/** Loads the bundled studio contract and reads each policy; throws naming what is missing or malformed. */
+export function loadStudioContract(path: string = STUDIO_CONTRACT_BUNDLE): StudioContract {
+  const document = JSON.parse(readFileSync(path, 'utf8')) as Record<string, any>;
+  const info = document.info ?? {};
+  const operations: OperationPolicy[] = [];
+  for (const [p, item] of Object.entries(document.paths as Record<string, Record<string, RawStudioOperation>>)) {
+    for (const method of METHODS) if (item[method]) operations.push(studioOperation(document, p, method, item[method]));
+  }
+  if (operations.length === 0) throw new Error('studio contract: no operations');
+  const limits = info['x-sign-in-limits'] ?? {};
+  const imports = info['x-catalog-import'] ?? {};
+  return {
+    document,
+    prefix: commonPrefix(operations.map((op) => op.path)),
+    operations,
+    sessionTtlMs: seconds('info.x-session.ttl_seconds', info['x-session']?.ttl_seconds),
+    oidcStateTtlMs: seconds('info.x-session.oidc_state_ttl_seconds', info['x-session']?.oidc_state_ttl_seconds),
+    signInLimits: {
+      perAddress: limitPolicy('info.x-sign-in-limits.per_address', limits.per_address),
+      perAccount: limitPolicy('info.x-sign-in-limits.per_account', limits.per_account),
+    },
+    maxBodyBytes: count('info.x-catalog-import.max_body_bytes', imports.max_body_bytes),
+    importBatchSeries: count('info.x-catalog-import.batch_series', imports.batch_series),
+  };
+}

@@ -1,0 +1,111 @@
+/**
+ * Catalog imports, shared by the admin CLI and the studio API: validate a whole file first (a
+ * report of every problem, nothing written), then upsert it in batches as a job whose progress
+ * is stored after every batch, so any instance can answer a poll. Batches commit one by one
+ * (one transaction per batch: a huge file must not hold the write lock for minutes); importing
+ * is idempotent, so re-running a file after a failure finishes the job. The job's audit entry is
+ * written when it ends, with its counts.
+ */
+import { randomBytes } from 'node:crypto';
+import type { ImportValidation } from '../catalog/import-schema.js';
+import type { ImportJob } from '../store/studio-types.js';
+import type { ImportSeries } from '../store/types.js';
+import { record } from './audit.js';
+import { actorKey, type ServiceContext } from './context.js';
+import { NotFoundError } from './errors.js';
+
+export type { ImportValidation } from '../catalog/import-schema.js';
+
+export interface ImportOptions {
+  /** Series per transaction, 1 to 10,000. */
+  batchSize: number;
+  /** Told after every committed batch (the CLI prints it). */
+  onProgress?: (job: ImportJob) => void;
+  /** The instant of each progress write; defaults to ctx.now (inject the caller's clock for real time). */
+  clock?: () => string;
+}
+
+export interface StartedImport {
+  /** The job as first stored: state running, nothing done yet. */
+  job: ImportJob;
+  /** Resolves with the final job (succeeded, or failed with its error); never rejects. */
+  done: Promise<ImportJob>;
+}
+
+/** Checks an import document against the contract's schemas and the cross-field rules; every problem with its JSON pointer. */
+export async function validateCatalog(data: unknown): Promise<ImportValidation> {
+  // Loaded on first use: only imports need the import schema (and its compile cost).
+  const { validateImportFile } = await import('../catalog/import-schema.js');
+  return validateImportFile(data);
+}
+
+/** Upserts the batches, storing the job's progress after each; the final job, failed with its reason on error. */
+async function run(ctx: ServiceContext, job: ImportJob, series: ImportSeries[], options: ImportOptions): Promise<ImportJob> {
+  const now = options.clock ?? (() => ctx.now);
+  let current = job;
+  try {
+    while (current.seriesDone < series.length) {
+      const batch = series.slice(current.seriesDone, current.seriesDone + options.batchSize);
+      const result = await ctx.store.importCatalog(batch, now());
+      current = {
+        ...current,
+        seriesDone: current.seriesDone + batch.length,
+        seriesChanged: current.seriesChanged + result.seriesChanged,
+        seriesUnchanged: current.seriesUnchanged + result.seriesUnchanged,
+        episodesChanged: current.episodesChanged + result.episodesChanged,
+        updatedAt: now(),
+      };
+      if (current.seriesDone < series.length) await ctx.store.updateImportJob(current);
+      options.onProgress?.(current);
+    }
+    current = { ...current, state: 'succeeded', updatedAt: now() };
+  } catch (err) {
+    current = { ...current, state: 'failed', error: (err as Error).message, updatedAt: now() };
+  }
+  await finish(ctx, current);
+  return current;
+}
+
+/** Stores the final state and its audit entry together; a store that fails now leaves the job running (its batches are kept). */
+async function finish(ctx: ServiceContext, job: ImportJob): Promise<void> {
+  try {
+    await ctx.store.transact(async (tx) => {
+      await record(tx, ctx.actor, job.updatedAt, {
+        action: 'catalog.import',
+        targetKind: 'import',
+        targetId: job.id,
+        before: null,
+        after: { state: job.state, series_total: job.seriesTotal, series_done: job.seriesDone, series_changed: job.seriesChanged, series_unchanged: job.seriesUnchanged, episodes_changed: job.episodesChanged },
+      });
+    });
+    await ctx.store.updateImportJob(job);
+  } catch {
+    // The caller still gets the job's outcome from `done`; the stored job says running until re-run.
+  }
+}
+
+/** Starts importing validated series as a job; returns at once with the job and a promise of its end. */
+export async function startCatalogImport(ctx: ServiceContext, series: ImportSeries[], options: ImportOptions): Promise<StartedImport> {
+  const job: ImportJob = {
+    id: `imp_${randomBytes(8).toString('hex')}`,
+    state: 'running',
+    actor: actorKey(ctx.actor),
+    seriesTotal: series.length,
+    seriesDone: 0,
+    seriesChanged: 0,
+    seriesUnchanged: 0,
+    episodesChanged: 0,
+    error: null,
+    createdAt: ctx.now,
+    updatedAt: ctx.now,
+  };
+  await ctx.store.createImportJob(job);
+  return { job, done: run(ctx, job, series, options) };
+}
+
+/** The job's current state, from any instance; NotFoundError when unknown. */
+export async function getImportJob(ctx: Pick<ServiceContext, 'store'>, id: string): Promise<ImportJob> {
+  const job = await ctx.store.getImportJob(id);
+  if (!job) throw new NotFoundError('import job', [id]);
+  return job;
+}

@@ -1,0 +1,12 @@
+/**
+ * The service layer: what both the studio API and the admin CLI call to change things (each change
+ * also written to the audit trail) and the studio's reads. Import it as a namespace:
+ * `import * as services from '../services/index.js'`.
+ */
+export * as audit from './audit.js';
+export * as catalog from './catalog-import.js';
+export * as grants from './grants.js';
+export * as partners from './partners.js';
+export * as usage from './usage.js';
+export { actorKey, cliActor, type Actor, type ServiceContext } from './context.js';
+export { InvalidInputError, NotFoundError, type MissingKind } from './errors.js';

@@ -1,0 +1,108 @@
+/**
+ * Partner changes, shared by the admin CLI and the studio API: each writes the partner and its
+ * audit entry in one transaction. Secrets are returned once and never stored or recorded; a
+ * regeneration bumps the credential version, so every token issued before stops verifying on the
+ * partner's very next request, on every instance (the partner state is read on every request).
+ */
+import { generateApiKey, generateApiSecret, generatePartnerId, hashSecret } from '../auth/secrets.js';
+import type { AuditValue, PartnerListQuery } from '../store/studio-types.js';
+import type { Page, PartnerRecord } from '../store/types.js';
+import { record } from './audit.js';
+import type { ServiceContext } from './context.js';
+import { InvalidInputError, NotFoundError } from './errors.js';
+
+const MAX_NAME_LENGTH = 200;
+
+export interface PartnerWithSecret {
+  partner: PartnerRecord;
+  /** Shown once to the caller; only its hash is stored. */
+  apiSecret: string;
+}
+
+/** What the audit trail keeps of a partner: never its secret hash. */
+function audited(p: PartnerRecord): AuditValue {
+  return { name: p.name, api_key: p.apiKey, disabled: p.disabled, credential_version: p.credentialVersion };
+}
+
+/** A partner's display name: trimmed, 1 to 200 characters, no control characters; InvalidInputError otherwise. */
+export function checkPartnerName(value: string): string {
+  const name = value.trim();
+  // Control characters would garble the dashboard and terminal output the name later appears in.
+  // eslint-disable-next-line no-control-regex
+  if (name === '' || name.length > MAX_NAME_LENGTH || /[\u0000-\u001f\u007f]/.test(name)) {
+    throw new InvalidInputError(`expected 1 to ${MAX_NAME_LENGTH} printable characters`, 'name');
+  }
+  return name;
+}
+
+/** Creates an enabled partner with fresh credentials; the secret is in the result only. */
+export async function createPartner(ctx: ServiceContext, name: string): Promise<PartnerWithSecret> {
+  const checked = checkPartnerName(name);
+  const apiSecret = generateApiSecret();
+  const input = { id: generatePartnerId(), name: checked, apiKey: generateApiKey(), secretHash: await hashSecret(apiSecret), now: ctx.now };
+  const partner = await ctx.store.transact(async (tx) => {
+    const created = await tx.createPartner(input);
+    await record(tx, ctx.actor, ctx.now, { action: 'partner.create', targetKind: 'partner', targetId: created.id, before: null, after: audited(created) });
+    return created;
+  });
+  return { partner, apiSecret };
+}
+
+/** Renames a partner; NotFoundError when unknown. An unchanged name writes nothing. */
+export async function renamePartner(ctx: ServiceContext, id: string, name: string): Promise<PartnerRecord> {
+  const checked = checkPartnerName(name);
+  return ctx.store.transact(async (tx) => {
+    const before = await tx.getPartner(id);
+    if (!before) throw new NotFoundError('partner', [id]);
+    if (before.name === checked) return before;
+    const after = (await tx.renamePartner(id, checked, ctx.now))!;
+    await record(tx, ctx.actor, ctx.now, { action: 'partner.rename', targetKind: 'partner', targetId: id, before: { name: before.name }, after: { name: after.name } });
+    return after;
+  });
+}
+
+/** Disables or enables a partner (a disabled partner's credentials and tokens are refused); NotFoundError when unknown. */
+export async function setPartnerDisabled(ctx: ServiceContext, id: string, disabled: boolean): Promise<PartnerRecord> {
+  return ctx.store.transact(async (tx) => {
+    const before = await tx.getPartner(id);
+    if (!before) throw new NotFoundError('partner', [id]);
+    const after = (await tx.setPartnerDisabled(id, disabled, ctx.now))!;
+    if (before.disabled !== disabled) {
+      const action = disabled ? 'partner.disable' : 'partner.enable';
+      await record(tx, ctx.actor, ctx.now, { action, targetKind: 'partner', targetId: id, before: { disabled: before.disabled }, after: { disabled } });
+    }
+    return after;
+  });
+}
+
+/** Replaces the secret: the old one and every token issued with it stop working at once. NotFoundError when unknown. */
+export async function regenerateSecret(ctx: ServiceContext, id: string): Promise<PartnerWithSecret> {
+  const apiSecret = generateApiSecret();
+  const secretHash = await hashSecret(apiSecret);
+  const partner = await ctx.store.transact(async (tx) => {
+    const before = await tx.getPartner(id);
+    if (!before) throw new NotFoundError('partner', [id]);
+    const after = (await tx.rotateSecret(id, secretHash, ctx.now))!;
+    await record(tx, ctx.actor, ctx.now, {
+      action: 'partner.regenerate_secret',
+      targetKind: 'partner',
+      targetId: id,
+      before: { credential_version: before.credentialVersion },
+      after: { credential_version: after.credentialVersion },
+    });
+    return after;
+  });
+  return { partner, apiSecret };
+}
+
+/** The partner, or NotFoundError. */
+export async function getPartner(ctx: Pick<ServiceContext, 'store'>, id: string): Promise<PartnerRecord> {
+  const partner = await ctx.store.getPartner(id);
+  if (!partner) throw new NotFoundError('partner', [id]);
+  return partner;
+}
+
+/** One page of partners by id, filtered by a search term (name substring, exact id or API key) and status. */
+export async function listPartners(ctx: Pick<ServiceContext, 'store'>, query: PartnerListQuery): Promise<Page<PartnerRecord>> {
+  return ctx.store.listPartnersPage(query);
+}

@@ -1,0 +1,90 @@
+/** Operators and sessions of the studio API (store/operator-types.ts), for both engines. */
+import type { Kysely } from 'kysely';
+import type { Role } from '../../contract/load.js';
+import { queryFingerprint, type CursorCodec } from '../cursor.js';
+import type { OperatorChange, OperatorChangeRefusal, OperatorRecord, SessionRecord } from '../operator-types.js';
+import type { Page, PageRequest } from '../types.js';
+import { num } from './mapping.js';
+import { pageOf } from './paging.js';
+import type { Database, OperatorTable, StudioSessionTable } from './schema.js';
+
+function operatorRecord(row: OperatorTable): OperatorRecord {
+  return {
+    id: row.id,
+    email: row.email,
+    role: row.role as Role,
+    disabled: num(row.disabled) === 1,
+    passwordHash: row.password_hash,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+function sessionRecord(row: StudioSessionTable): SessionRecord {
+  return { idHash: row.id_hash, operatorId: row.operator_id, csrfToken: row.csrf_token, createdAt: row.created_at, expiresAt: row.expires_at, revokedAt: row.revoked_at };
+}
+
+export async function findOperator(db: Kysely<Database>, by: 'id' | 'email', value: string): Promise<OperatorRecord | undefined> {
+  const row = await db.selectFrom('operators').selectAll().where(by, '=', value).executeTakeFirst();
+  return row && operatorRecord(row);
+}
+
+/** Call inside a write transaction: the check and the insert must not interleave with another caller's. */
+export async function createOperator(db: Kysely<Database>, input: { id: string; email: string; role: Role; passwordHash: string | null; now: string }): Promise<OperatorRecord | undefined> {
+  if (await findOperator(db, 'email', input.email)) return undefined;
+  const row: OperatorTable = {
+    id: input.id,
+    email: input.email,
+    role: input.role,
+    disabled: 0,
+    password_hash: input.passwordHash,
+    created_at: input.now,
+    updated_at: input.now,
+  };
+  await db.insertInto('operators').values(row).execute();
+  return operatorRecord(row);
+}
+
+export async function listOperators(db: Kysely<Database>, page: PageRequest, cursors: CursorCodec): Promise<Page<OperatorRecord>> {
+  const fp = queryFingerprint('operators', {});
+  let query = db.selectFrom('operators').selectAll();
+  if (page.cursor !== undefined) query = query.where('email', '>', cursors.decode(page.cursor, fp, ['string'])[0] as string);
+  const rows = await query.orderBy('email').limit(page.limit + 1).execute();
+  return pageOf(rows, page.limit, operatorRecord, (last) => cursors.encode(fp, [last.email]));
+}
+
+/** Call inside a write transaction. */
+export async function updateOperator(db: Kysely<Database>, id: string, change: OperatorChange, now: string): Promise<{ before: OperatorRecord; after: OperatorRecord } | OperatorChangeRefusal> {
+  const before = await findOperator(db, 'id', id);
+  if (!before) return 'not_found';
+  const after: OperatorRecord = { ...before, role: change.role ?? before.role, disabled: change.disabled ?? before.disabled, updatedAt: now };
+  const wasOwner = before.role === 'owner' && !before.disabled;
+  const staysOwner = after.role === 'owner' && !after.disabled;
+  if (wasOwner && !staysOwner) {
+    const owners = await db.selectFrom('operators').select((eb) => eb.fn.countAll().as('n')).where('role', '=', 'owner').where('disabled', '=', 0).executeTakeFirstOrThrow();
+    if (num(owners.n) <= 1) return 'last_owner';
+  }
+  await db.updateTable('operators').set({ role: after.role, disabled: after.disabled ? 1 : 0, updated_at: now }).where('id', '=', id).execute();
+  if (after.disabled && !before.disabled) {
+    await db.updateTable('studio_sessions').set({ revoked_at: now }).where('operator_id', '=', id).where('revoked_at', 'is', null).execute();
+  }
+  return { before, after };
+}
+
+export async function createSession(db: Kysely<Database>, session: Omit<SessionRecord, 'revokedAt'>): Promise<void> {
+  await db
+    .insertInto('studio_sessions')
+    .values({ id_hash: session.idHash, operator_id: session.operatorId, csrf_token: session.csrfToken, created_at: session.createdAt, expires_at: session.expiresAt, revoked_at: null })
+    .execute();
+}
+
+export async function getSession(db: Kysely<Database>, idHash: string): Promise<{ session: SessionRecord; operator: OperatorRecord } | undefined> {
+  const session = await db.selectFrom('studio_sessions').selectAll().where('id_hash', '=', idHash).executeTakeFirst();
+  if (!session) return undefined;
+  const operator = await findOperator(db, 'id', session.operator_id);
+  return operator && { session: sessionRecord(session), operator };
+}
+
+export async function revokeSession(db: Kysely<Database>, idHash: string, now: string): Promise<void> {
+  await db.updateTable('studio_sessions').set({ revoked_at: now }).where('id_hash', '=', idHash).where('revoked_at', 'is', null).execute();
+}

@@ -1,0 +1,123 @@
+/**
+ * createStudioApp(deps) builds the studio API's Express app (server/main.ts serves it on its own
+ * listener, STUDIO_HOST:STUDIO_PORT). Its chain uses the partner API's steps where they are the
+ * same (server/http/), in the order a request meets them:
+ *
+ *   request id, access log, Host check, security headers          (every request)
+ *   operation.ts       the studio contract operation and its path parameters
+ *   json-body.ts       only for operations that take one
+ *   session.ts         the signed-in operator (401 without a live session)
+ *   guards.ts          CSRF token and Origin on changes, then the operation's x-required-role
+ *   validator.ts       the studio contract
+ *   sign-in-limits.ts  sign-in attempts per address and per account
+ *   the handler        server/studio/handlers/
+ *   problem.ts         every error as an RFC 9457 problem document
+ */
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import helmet from 'helmet';
+import type { Logger } from 'pino';
+import type { Clock } from '../clock.js';
+import type { OidcConfig } from '../config.js';
+import { loadStudioContract, type StudioContract } from '../contract/studio.js';
+import { ApiError } from '../errors.js';
+import { accessLog } from '../http/access-log.js';
+import { compose } from '../http/compose.js';
+import { requireHost } from '../http/host-header.js';
+import { jsonBody } from '../http/json-body.js';
+import { ClockedMemoryStore, type CreateLimitStore } from '../http/limit-store.js';
+import { resolveOperation } from '../http/operation.js';
+import { problemHandler } from '../http/problem.js';
+import { requestId } from '../http/request-id.js';
+import { apiSecurityHeaders } from '../http/security-headers.js';
+import { contractValidator } from '../http/validator.js';
+import { STUDIO_CONTRACT_BUNDLE } from '../paths.js';
+import type { OperationHandler } from '../routes/types.js';
+import type { Store } from '../store/types.js';
+import { requireRole, requireSameOrigin } from './guards.js';
+import { catalogHandlers } from './handlers/catalog.js';
+import { grantHandlers } from './handlers/grants.js';
+import { oidcHandlers } from './handlers/oidc.js';
+import { operatorHandlers } from './handlers/operators.js';
+import { partnerHandlers } from './handlers/partners.js';
+import { sessionHandlers } from './handlers/session.js';
+import type { StudioHandlerDeps } from './handlers/types.js';
+import { usageAuditHandlers } from './handlers/usage-audit.js';
+import { oidcSignIn } from './oidc.js';
+import { sessions as createSessions } from './session.js';
+import { signInLimits } from './sign-in-limits.js';
+
+export interface StudioAppDeps {
+  store: Store;
+  clock: Clock;
+  logger: Logger;
+  contract?: StudioContract;
+  /** A limit store per limiter (Redis with REDIS_URL); defaults to one in-process store each. */
+  createLimitStore?: CreateLimitStore;
+  trustProxy?: boolean | number | string;
+  /** Origins the dashboard is served from besides the listener's own (STUDIO_ORIGINS). */
+  origins?: readonly string[];
+  /** OpenID Connect sign-in; undefined: local accounts only. */
+  oidc?: OidcConfig | undefined;
+  /** Called for each request refused because the store is unavailable. */
+  onStoreUnavailable?: () => void;
+}
+
+/** Builds the studio API app. */
+export function createStudioApp(deps: StudioAppDeps): Express {
+  const { store, clock, logger } = deps;
+  const contract = deps.contract ?? loadStudioContract();
+  const sessions = createSessions({ store, clock, ttlMs: contract.sessionTtlMs });
+  const oidc = deps.oidc && oidcSignIn(deps.oidc, { store, clock, stateTtlMs: contract.oidcStateTtlMs });
+  const handlerDeps: StudioHandlerDeps = { store, clock, sessions, contract, oidc };
+  const handlers: Record<string, OperationHandler> = {
+    ...sessionHandlers(handlerDeps),
+    ...oidcHandlers(handlerDeps),
+    ...partnerHandlers(handlerDeps),
+    ...grantHandlers(handlerDeps),
+    ...catalogHandlers(handlerDeps),
+    ...usageAuditHandlers(handlerDeps),
+    ...operatorHandlers(handlerDeps),
+  };
+  for (const op of contract.operations) {
+    if (!handlers[op.operationId]) throw new Error(`createStudioApp: no handler for contract operation ${op.operationId}`);
+  }
+  const createLimitStore: CreateLimitStore = deps.createLimitStore ?? ((prefix) => new ClockedMemoryStore(clock, prefix));
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', deps.trustProxy ?? false);
+  app.use(compose('everyRequest', [requestId(), accessLog({ logger }), requireHost(), apiSecurityHeaders]));
+  const studioApi = compose('studioApi', [
+    resolveOperation(contract.operations, contract.prefix),
+    jsonBody(contract.maxBodyBytes),
+    sessions.resolveOperator,
+    requireSameOrigin({ origins: deps.origins ?? [] }),
+    requireRole(),
+    ...contractValidator(contract),
+    signInLimits({ ...contract.signInLimits, createLimitStore }),
+    async function dispatchOperation(req: Request, res: Response, next: NextFunction) {
+      const handler = req.operation && handlers[req.operation.operationId];
+      if (!handler) return next();
+      await handler(req, res);
+    },
+  ]);
+  app.use(function studioApiOnly(req: Request, res: Response, next: NextFunction) {
+    if (!req.path.startsWith(contract.prefix)) return next();
+    studioApi(req, res, next);
+  });
+
+  app.get('/healthz', (_req, res) => void res.json({ status: 'ok' }));
+  let reference: Promise<{ html: string; contentSecurityPolicy: string }> | undefined;
+  app.get('/docs', helmet(), async (_req, res) => {
+    reference ??= import('../docs/reference.js').then((m) => m.buildReference(STUDIO_CONTRACT_BUNDLE));
+    const { html, contentSecurityPolicy } = await reference;
+    res.setHeader('Content-Security-Policy', contentSecurityPolicy);
+    res.type('html').send(html);
+  });
+  app.get('/openapi.json', (_req, res) => void res.json(contract.document));
+  app.use(() => {
+    throw new ApiError('not_found', `No such resource. The studio API lives under ${contract.prefix}; see /docs.`);
+  });
+  app.use(problemHandler({ logger, onStoreUnavailable: deps.onStoreUnavailable }));
+  return app;
+}
