@@ -19,3 +19,5 @@ export const CONTRACT_BUNDLE = join(PACKAGE_ROOT, 'generated/openapi.json');
 export const REFERENCE_TEMPLATE = join(PACKAGE_ROOT, 'docs/reference.html');
 /** The bundled studio contract (`npm run generate`). */
 export const STUDIO_CONTRACT_BUNDLE = join(PACKAGE_ROOT, 'generated/studio/openapi.json');
+/** The studio console's bundle (`npm run build:console`), served by the studio listener at `/`. */
+export const CONSOLE_DIST = join(PACKAGE_ROOT, 'console/dist');

@@ -30,9 +30,10 @@ import { problemHandler } from '../http/problem.js';
 import { requestId } from '../http/request-id.js';
 import { apiSecurityHeaders } from '../http/security-headers.js';
 import { contractValidator } from '../http/validator.js';
-import { STUDIO_CONTRACT_BUNDLE } from '../paths.js';
+import { CONSOLE_DIST, STUDIO_CONTRACT_BUNDLE } from '../paths.js';
 import type { OperationHandler } from '../routes/types.js';
 import type { Store } from '../store/types.js';
+import { serveConsole } from './console.js';
 import { requireRole, requireSameOrigin } from './guards.js';
 import { catalogHandlers } from './handlers/catalog.js';
 import { grantHandlers } from './handlers/grants.js';
@@ -60,6 +61,8 @@ export interface StudioAppDeps {
   oidc?: OidcConfig | undefined;
   /** Called for each request refused because the store is unavailable. */
   onStoreUnavailable?: () => void;
+  /** The console's bundle; defaults to console/dist of this package. */
+  consoleDir?: string;
 }
 
 /** Builds the studio API app. */
@@ -115,6 +118,7 @@ export function createStudioApp(deps: StudioAppDeps): Express {
     res.type('html').send(html);
   });
   app.get('/openapi.json', (_req, res) => void res.json(contract.document));
+  app.use(serveConsole({ dir: deps.consoleDir ?? CONSOLE_DIST, reserved: [contract.prefix, '/docs', '/healthz', '/openapi.json'] }));
   app.use(() => {
     throw new ApiError('not_found', `No such resource. The studio API lives under ${contract.prefix}; see /docs.`);
   });
