@@ -70,7 +70,7 @@ describe('the console, end to end', () => {
 
   it('grants read on three series and stream on one through the matrix', async () => {
     await page.goto(`${rig.studioBase}/partners/${partnerId}`);
-    const matrix = page.getByRole('grid', { name: 'Grants by series' });
+    const matrix = page.getByRole('table', { name: 'Grants by series' });
     await matrix.waitFor();
     const boxes = matrix.getByRole('checkbox', { name: /^Select / });
     for (let i = 0; i < 3; i++) {

@@ -124,12 +124,12 @@ export function GrantMatrix({ partnerId }: { partnerId: string }) {
             const grants = held.get(s.id) ?? [];
             return (
               <div class="cols grant-cols">
-                <span role="gridcell">
+                <span role="cell">
                   {canEdit ? <input type="checkbox" aria-label={`Select ${s.title}`} checked={selected.has(s.id)} onChange={(e) => pick(s.id, e.currentTarget.checked)} /> : null}
                 </span>
-                <span role="gridcell">{s.title} <code class="muted">{s.id}</code></span>
+                <span role="cell">{s.title} <code class="muted">{s.id}</code></span>
                 {(['read', 'stream'] as const).map((g) => (
-                  <span role="gridcell" key={g}>
+                  <span role="cell" key={g}>
                     <input type="checkbox" aria-label={`${g} on ${s.title}`} checked={grants.includes(g)} disabled={!canEdit} onChange={() => toggle(s.id, g)} />
                   </span>
                 ))}

@@ -1,7 +1,7 @@
 /**
  * Rows of a long list (10,000 partners, 100,000 series) rendered only where they are visible, with
  * TanStack Virtual's framework-free core: the DOM holds a screenful of rows whatever the count.
- * The list is a scrolling grid region; rows keep their index for screen readers (aria-rowindex).
+ * The list is an ARIA table whose body scrolls; rows keep their index for screen readers (aria-rowindex).
  */
 import { elementScroll, observeElementOffset, observeElementRect, Virtualizer, type VirtualItem } from '@tanstack/virtual-core';
 import type { ComponentChildren } from 'preact';
@@ -46,12 +46,12 @@ export function VirtualRows(props: VirtualRowsProps) {
   }, [last?.index, props.count]);
 
   return (
-    <div class="virtual" role="grid" aria-label={props.label} aria-rowcount={props.count + 1}>
+    <div class="virtual" role="table" aria-label={props.label} aria-rowcount={props.count + 1}>
       <div role="rowgroup" class="virtual-header">
         {props.header}
       </div>
-      <div ref={scroller} class="virtual-scroll" style={{ height: `${props.height}px` }} tabIndex={0}>
-        <div role="rowgroup" style={{ height: `${virtualizer.getTotalSize()}px`, position: 'relative' }}>
+      <div role="rowgroup" ref={scroller} class="virtual-scroll" style={{ height: `${props.height}px` }} tabIndex={0} aria-label={`${props.label}, scrollable`}>
+        <div style={{ height: `${virtualizer.getTotalSize()}px`, position: 'relative' }}>
           {items.map((item) => (
             <div
               key={item.key}

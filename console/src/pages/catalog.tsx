@@ -32,9 +32,9 @@ export default function Catalog() {
               const s = series.items[i]!;
               return (
                 <div class="cols series-cols">
-                  <span role="gridcell"><button type="button" class="link" aria-pressed={chosen === s.id} onClick={() => setChosen(s.id)}>{s.title}</button></span>
-                  <span role="gridcell">{s.status}</span>
-                  <span role="gridcell">{s.episode_count}</span>
+                  <span role="cell"><button type="button" class="link" aria-pressed={chosen === s.id} onClick={() => setChosen(s.id)}>{s.title}</button></span>
+                  <span role="cell">{s.status}</span>
+                  <span role="cell">{s.episode_count}</span>
                 </div>
               );
             }}

@@ -59,11 +59,11 @@ export default function Partners() {
             const p = pages.items[i]!;
             return (
               <div class="cols partner-cols">
-                <span role="gridcell"><a href={`/partners/${p.id}`}>{p.name}</a></span>
-                <span role="gridcell"><code>{p.id}</code></span>
-                <span role="gridcell"><code>{p.api_key}</code></span>
-                <span role="gridcell" class={`status status-${p.status}`}>{p.status}</span>
-                <span role="gridcell">{p.created_at.slice(0, 10)}</span>
+                <span role="cell"><a href={`/partners/${p.id}`}>{p.name}</a></span>
+                <span role="cell"><code>{p.id}</code></span>
+                <span role="cell"><code>{p.api_key}</code></span>
+                <span role="cell" class={`status status-${p.status}`}>{p.status}</span>
+                <span role="cell">{p.created_at.slice(0, 10)}</span>
               </div>
             );
           }}
