@@ -38,7 +38,7 @@ export interface paths {
         };
         /**
          * Start signing in with the identity provider
-         * @description Answers the identity provider's authorization URL and sets a short-lived `studio_oidc` cookie binding state, nonce and PKCE verifier to this browser. `404` when the studio has no identity provider configured.
+         * @description Answers the identity provider's authorization URL and sets a short-lived `studio_oidc` cookie binding state, nonce and PKCE verifier to this browser. `404` when the studio has no identity provider configured, `503` while the provider cannot be reached.
          */
         get: operations["startOidcSignIn"];
         put?: never;
@@ -1130,7 +1130,6 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
-            500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };

@@ -52,7 +52,7 @@ export function oidcSignIn(config: OidcConfig, options: { store: Store; clock: C
       .discovery(issuer, config.clientId, config.clientSecret, undefined, insecure ? { execute: [client.allowInsecureRequests] } : undefined)
       .catch((err: unknown) => {
         discovered = undefined;
-        throw err;
+        throw new ApiError('service_unavailable', 'The identity provider cannot be reached; retry shortly.', { headers: { 'Retry-After': '5' }, cause: err });
       });
     return discovered;
   };
