@@ -38,7 +38,7 @@ export interface paths {
         };
         /**
          * Start signing in with the identity provider
-         * @description Answers the identity provider's authorization URL and sets a short-lived `studio_oidc` cookie binding state, nonce and PKCE verifier to this browser. `404` when the studio has no identity provider configured.
+         * @description Answers the identity provider's authorization URL and sets a short-lived `studio_oidc` cookie binding state, nonce and PKCE verifier to this browser. `404` when the studio has no identity provider configured, `503` while the provider cannot be reached.
          */
         get: operations["startOidcSignIn"];
         put?: never;
@@ -439,13 +439,18 @@ export interface components {
         OidcStart: {
             /**
              * Format: uri
-             * @description Send the browser here; the identity provider returns it to the studio's redirect URI with `code` and `state`.
+             * @description Send the browser here; the identity provider returns it to the studio's redirect URI with `code`, `state` and possibly `iss`, which the dashboard posts to `POST /api/studio/session/oidc`.
              */
             authorization_url: string;
         };
         OidcCallback: {
             code: string;
             state: string;
+            /**
+             * Format: uri
+             * @description The `iss` the provider returned with them (RFC 9207), when it returned one.
+             */
+            iss?: string;
         };
         /** @enum {string} */
         PartnerStatus: "enabled" | "disabled";
@@ -973,8 +978,8 @@ export interface components {
          */
         SessionCookie: string;
         /**
-         * @description `studio_oidc=<state>; Path=/api/studio/session/oidc; HttpOnly; Secure; SameSite=Lax` for the identity provider's return
-         * @example studio_oidc=eyJzIjoiWWgzazkifQ; Max-Age=600; Path=/api/studio/session/oidc; HttpOnly; Secure; SameSite=Lax
+         * @description `studio_oidc=<state>; Path=/api/studio/session/oidc; HttpOnly; Secure; SameSite=Strict`: state, nonce and PKCE verifier until the sign-in completes
+         * @example studio_oidc=eyJzIjoiWWgzazkifQ; Max-Age=600; Path=/api/studio/session/oidc; HttpOnly; Secure; SameSite=Strict
          */
         OidcCookie: string;
         /**
@@ -1130,7 +1135,6 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
-            500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };

@@ -54,6 +54,8 @@ export interface OperationPolicy {
   maxRangeDays: number | undefined;
   /** Studio operations only: the least role that may call it (`x-required-role`); undefined before sign-in. */
   role?: Role | undefined;
+  /** Studio sign-in operations only (`x-sign-in-limit`): which sign-in limits count its attempts. */
+  signInLimit?: 'per-address' | 'per-address-and-account' | undefined;
 }
 
 export interface Contract {

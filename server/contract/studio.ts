@@ -8,7 +8,7 @@
  * - `info.x-sign-in-limits`: `per_address` and `per_account` limits of sign-in attempts.
  * - `info.x-catalog-import`: `max_body_bytes` of a request, `batch_series` per transaction.
  * - Per operation: `x-required-role` (viewer, editor, owner; absent only where no session can
- *   exist yet: signing in), `x-max-range-days`.
+ *   exist yet: signing in), `x-sign-in-limit` (which sign-in limits count it), `x-max-range-days`.
  */
 import { readFileSync } from 'node:fs';
 import { STUDIO_CONTRACT_BUNDLE } from '../paths.js';
@@ -37,7 +37,10 @@ interface RawStudioOperation {
   requestBody?: unknown;
   'x-required-role'?: unknown;
   'x-max-range-days'?: unknown;
+  'x-sign-in-limit'?: unknown;
 }
+
+const SIGN_IN_LIMITS = ['per-address', 'per-address-and-account'] as const;
 
 function count(where: string, value: unknown): number {
   if (!positiveInteger(value)) throw new Error(`studio contract: ${where} must be a positive integer`);
@@ -55,6 +58,10 @@ function studioOperation(document: Record<string, any>, path: string, method: st
   if (secured !== (role !== undefined)) throw new Error(`studio contract: ${op.operationId} needs x-required-role exactly when it needs a session`);
   const range = op['x-max-range-days'];
   if (range !== undefined && !positiveInteger(range)) throw new Error(`studio contract: ${op.operationId} x-max-range-days must be a positive integer`);
+  const signInLimit = op['x-sign-in-limit'];
+  if (signInLimit !== undefined && (secured || !SIGN_IN_LIMITS.includes(signInLimit as never))) {
+    throw new Error(`studio contract: ${op.operationId} x-sign-in-limit must be per-address or per-address-and-account, on an operation without a session`);
+  }
   return {
     operationId: op.operationId,
     method: method.toUpperCase(),
@@ -67,6 +74,7 @@ function studioOperation(document: Record<string, any>, path: string, method: st
     cacheable: false,
     maxRangeDays: range as number | undefined,
     role: role as Role | undefined,
+    signInLimit: signInLimit as OperationPolicy['signInLimit'],
   };
 }
 

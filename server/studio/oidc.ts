@@ -5,7 +5,8 @@
  * HttpOnly, Secure, SameSite=Strict cookie; the dashboard page the provider returns the browser
  * to posts `code` and `state` back, and `complete` exchanges them, checking the ID token's
  * signature, issuer, audience, expiry and nonce (openid-client) against the server's injected
- * clock. The token's `email` must be an enabled operator's.
+ * clock. The `email` claim (from the ID token, or from userinfo for the same subject) must be an
+ * enabled operator's.
  */
 import type { Request, Response } from 'express';
 import * as client from 'openid-client';
@@ -23,7 +24,7 @@ export interface OidcSignIn {
   /** Sets the state cookie and returns the provider's authorization URL. */
   start(res: Response): Promise<string>;
   /** The enabled operator the provider vouches for; 401 invalid_credentials otherwise. */
-  complete(req: Request, res: Response, answer: { code: string; state: string }): Promise<OperatorRecord>;
+  complete(req: Request, res: Response, answer: { code: string; state: string; iss?: string | undefined }): Promise<OperatorRecord>;
 }
 
 interface PendingSignIn {
@@ -52,7 +53,7 @@ export function oidcSignIn(config: OidcConfig, options: { store: Store; clock: C
       .discovery(issuer, config.clientId, config.clientSecret, undefined, insecure ? { execute: [client.allowInsecureRequests] } : undefined)
       .catch((err: unknown) => {
         discovered = undefined;
-        throw err;
+        throw new ApiError('service_unavailable', 'The identity provider cannot be reached; retry shortly.', { headers: { 'Retry-After': '5' }, cause: err });
       });
     return discovered;
   };
@@ -90,6 +91,8 @@ export function oidcSignIn(config: OidcConfig, options: { store: Store; clock: C
       const callback = new URL(config.redirectUri);
       callback.searchParams.set('code', answer.code);
       callback.searchParams.set('state', answer.state);
+      // RFC 9207: a provider that names itself in its answer is checked against the issuer.
+      if (answer.iss !== undefined) callback.searchParams.set('iss', answer.iss);
       let email: unknown;
       try {
         const tokens = await client.authorizationCodeGrant(checking, callback, {
@@ -98,7 +101,9 @@ export function oidcSignIn(config: OidcConfig, options: { store: Store; clock: C
           expectedNonce: pending.nonce,
           idTokenExpected: true,
         });
-        const claims = tokens.claims();
+        let claims: { sub?: string; email?: unknown; email_verified?: unknown } | undefined = tokens.claims();
+        // A conforming provider may keep scope claims out of the ID token: then they come from userinfo, for the same subject.
+        if (claims?.email === undefined && claims?.sub) claims = await client.fetchUserInfo(checking, tokens.access_token, claims.sub);
         email = claims?.email_verified === false ? undefined : claims?.email;
       } catch (err) {
         throw refused(err);

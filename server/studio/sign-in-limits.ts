@@ -1,7 +1,7 @@
 /**
  * Sign-in attempts, limited by the studio contract's `info.x-sign-in-limits`: per client address
- * (IPv6 by /56) for every sign-in operation, and per account (the email sent) for password
- * sign-in, whatever the outcome, so neither one address nor a spread of addresses can guess at
+ * (IPv6 by /56) for every sign-in operation, and per account (the email sent) for those whose
+ * `x-sign-in-limit` says so (password sign-in), whatever the outcome, so neither one address nor a spread of addresses can guess at
  * one operator's password faster than the limit. Past either limit the answer is 429 with
  * `Retry-After`, before the password is hashed.
  */
@@ -11,12 +11,6 @@ import type { LimitPolicy } from '../contract/load.js';
 import { ApiError } from '../errors.js';
 import type { CreateLimitStore } from '../http/limit-store.js';
 import '../http/types.js';
-
-/** The operations whose attempts are limited, with whether an account (email) is known before the attempt. */
-const LIMITED: Record<string, { perAccount: boolean }> = {
-  signIn: { perAccount: true },
-  completeOidcSignIn: { perAccount: false },
-};
 
 function limiter(name: string, policy: LimitPolicy, createLimitStore: CreateLimitStore, key: (req: Request) => string): RequestHandler {
   return rateLimit({
@@ -40,10 +34,11 @@ export function signInLimits(options: { perAddress: LimitPolicy; perAccount: Lim
   const byAddress = limiter('address', options.perAddress, createLimitStore, (req) => ipKeyGenerator(req.ip ?? 'unknown', 56));
   const byAccount = limiter('account', options.perAccount, createLimitStore, (req) => String((req.body as { email?: unknown } | undefined)?.email ?? '').toLowerCase());
   return function signInLimitsMiddleware(req: Request, res: Response, next: NextFunction): void {
-    const limited = req.operation && LIMITED[req.operation.operationId];
+    // The operation's x-sign-in-limit (server/contract/studio.ts).
+    const limited = req.operation?.signInLimit;
     if (!limited) return next();
     void byAddress(req, res, (err?: unknown) => {
-      if (err || !limited.perAccount) return next(err);
+      if (err || limited !== 'per-address-and-account') return next(err);
       void byAccount(req, res, next);
     });
   };

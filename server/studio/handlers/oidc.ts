@@ -16,7 +16,7 @@ export function oidcHandlers(deps: StudioHandlerDeps): Record<string, OperationH
       res.json({ authorization_url: url });
     },
     async completeOidcSignIn(req, res) {
-      const operator = await configured().complete(req, res, req.body as { code: string; state: string });
+      const operator = await configured().complete(req, res, req.body as { code: string; state: string; iss?: string });
       await deps.sessions.start(operator, res);
     },
   };
