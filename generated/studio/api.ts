@@ -194,7 +194,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the catalog's series */
+        /**
+         * List the catalog's series
+         * @description The catalog's series by title, page by page, optionally filtered by a part of the title and by genre; with `partner_id`, each with that partner's grants, and `grant` keeps the series where it holds (or lacks) them. This is the console's grants matrix.
+         */
         get: operations["listStudioSeries"];
         put?: never;
         post?: never;
@@ -520,6 +523,13 @@ export interface components {
         GrantChangeResult: {
             items: components["schemas"]["GrantChange"][];
         };
+        /** @enum {string} */
+        Genre: "action" | "animation" | "comedy" | "crime" | "documentary" | "drama" | "family" | "fantasy" | "history" | "horror" | "mystery" | "reality" | "romance" | "science_fiction" | "thriller" | "western";
+        /**
+         * @description With `partner_id`: the series on which the partner holds `read`, `stream`, `any` grant, or `none`.
+         * @enum {string}
+         */
+        StudioSeriesGrantFilter: "read" | "stream" | "any" | "none";
         /**
          * @description `returning`: more seasons are planned; `ended`: no more seasons; `limited`: a one-season limited series.
          * @enum {string}
@@ -533,6 +543,9 @@ export interface components {
             season_count: number;
             /** Format: int32 */
             episode_count: number;
+            genres?: components["schemas"]["Genre"][];
+            /** @description With `partner_id`, that partner's grants on the series (empty when it holds none). */
+            grants?: components["schemas"]["Grant"][];
             updated_at: components["schemas"]["Timestamp"];
         };
         StudioSeriesList: {
@@ -916,6 +929,23 @@ export interface components {
          * @example northwind
          */
         PartnerSearch: string;
+        /**
+         * @description A part of the series' title (any case).
+         * @example harbour
+         */
+        SeriesTitleSearch: string;
+        /** @example drama */
+        SeriesGenreFilter: components["schemas"]["Genre"];
+        /**
+         * @description Include this partner's grants on each series.
+         * @example ptn_k3v9x2m7qa
+         */
+        SeriesPartnerFilter: components["schemas"]["PartnerId"];
+        /**
+         * @description Only with `partner_id`; `400` without it.
+         * @example any
+         */
+        SeriesGrantFilter: components["schemas"]["StudioSeriesGrantFilter"];
         /** @example enabled */
         PartnerStatusFilter: components["schemas"]["PartnerStatus"];
         /** @example rate_limited */
@@ -1664,6 +1694,23 @@ export interface operations {
         parameters: {
             query?: {
                 /**
+                 * @description A part of the series' title (any case).
+                 * @example harbour
+                 */
+                q?: components["parameters"]["SeriesTitleSearch"];
+                /** @example drama */
+                genre?: components["parameters"]["SeriesGenreFilter"];
+                /**
+                 * @description Include this partner's grants on each series.
+                 * @example ptn_k3v9x2m7qa
+                 */
+                partner_id?: components["parameters"]["SeriesPartnerFilter"];
+                /**
+                 * @description Only with `partner_id`; `400` without it.
+                 * @example any
+                 */
+                grant?: components["parameters"]["SeriesGrantFilter"];
+                /**
                  * @description Page size.
                  * @example 25
                  */
@@ -1696,6 +1743,13 @@ export interface operations {
                      *           "status": "returning",
                      *           "season_count": 2,
                      *           "episode_count": 16,
+                     *           "genres": [
+                     *             "drama"
+                     *           ],
+                     *           "grants": [
+                     *             "read",
+                     *             "stream"
+                     *           ],
                      *           "updated_at": "2026-11-20T09:30:00Z"
                      *         }
                      *       ],

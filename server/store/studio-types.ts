@@ -4,7 +4,7 @@
  * catalog import jobs, and write transactions in which a change and its audit entry commit
  * together. Both engines implement it through shared/studio-store.ts.
  */
-import type { Grant, Page, PageRequest, PartnerRecord, UsageCounts } from './types.js';
+import type { Genre, Grant, Page, PageRequest, PartnerRecord, SeriesSummaryDoc, UsageCounts } from './types.js';
 
 /** A JSON value as the audit trail stores it (before/after). */
 export type AuditValue = null | boolean | number | string | AuditValue[] | { [key: string]: AuditValue };
@@ -104,10 +104,34 @@ export interface StoreTx {
   appendAudit(entry: AuditEntryInput): Promise<AuditEntry>;
 }
 
+/** The studio's series listing (the console's grants matrix): by title, filtered, with one partner's grants. */
+export interface StudioSeriesQuery extends PageRequest {
+  /** A part of the title, any case or accents. */
+  title?: string | undefined;
+  genre?: Genre | undefined;
+  /** Whose grants each series carries. */
+  partnerId?: string | undefined;
+  /** With partnerId: only the series where it holds read, stream, either, or neither. */
+  grant?: 'read' | 'stream' | 'any' | 'none' | undefined;
+}
+
+export interface StudioSeriesRecord {
+  id: string;
+  title: string;
+  status: SeriesSummaryDoc['status'];
+  seasonCount: number;
+  episodeCount: number;
+  genres: Genre[];
+  /** The partner's grants ([] for none) when the query named one. */
+  grants: Grant[] | undefined;
+  updatedAt: string;
+}
+
 export interface StudioStore {
   /** Runs fn in one write transaction (all of it commits or none); rethrows what fn throws. */
   transact<R>(fn: (tx: StoreTx) => Promise<R>): Promise<R>;
   listPartnersPage(query: PartnerListQuery): Promise<Page<PartnerRecord>>;
+  listStudioSeries(query: StudioSeriesQuery): Promise<Page<StudioSeriesRecord>>;
   /** Partners holding grants on the series, by partner id. */
   listSeriesGrants(seriesId: string, page: PageRequest): Promise<Page<SeriesGrantRecord>>;
   usageByPartner(query: PartnerUsageQuery): Promise<PartnerUsagePage>;

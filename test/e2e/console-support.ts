@@ -57,6 +57,8 @@ export async function startConsoleRig(): Promise<ConsoleRig> {
     },
     async signIn(email, password, options = {}) {
       const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: options.height ?? 900 }, bypassCSP: options.bypassCSP ?? false });
+      // Under the test's own timeout, so a step that cannot happen fails with its locator, not a bare timeout.
+      context.setDefaultTimeout(10_000);
       const page = await context.newPage();
       await page.goto(`${studioBase}/`);
       await page.getByLabel('Email').fill(email);

@@ -75,7 +75,7 @@ describe('the console, end to end', () => {
     const boxes = matrix.getByRole('checkbox', { name: /^Select / });
     for (let i = 0; i < 3; i++) {
       const label = (await boxes.nth(i).getAttribute('aria-label'))!;
-      granted.push(label.replace(/^Select /, ''));
+      granted.push(label.replace(/^Select /, '')); // "Title (ser_…)": titles repeat in the demo catalog
       await boxes.nth(i).check();
     }
     await expect(page.getByText('3 selected').isVisible()).resolves.toBe(true);
@@ -89,14 +89,21 @@ describe('the console, end to end', () => {
     await matrix.waitFor();
     await expect(matrix.getByRole('checkbox', { name: `stream on ${granted[0]}` }).isChecked()).resolves.toBe(true);
     await expect(matrix.getByRole('checkbox', { name: `stream on ${granted[1]}` }).isChecked()).resolves.toBe(false);
+    // The filters ask the server: the partner's granted series, then a part of one title.
+    await page.getByLabel('Grant', { exact: true }).selectOption('any');
+    await expect.poll(() => matrix.getByRole('checkbox', { name: /^read on / }).count()).toBe(3);
+    await page.getByLabel('Title').fill(granted[1]!.replace(/ \(ser_\w+\)$/, '').slice(1, -1).toUpperCase());
+    await expect.poll(async () => (await matrix.getByRole('checkbox', { name: /^Select / }).evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')))).join()).toContain(`Select ${granted[1]}`);
+    await page.getByLabel('Title').fill('');
+    await page.getByLabel('Grant', { exact: true }).selectOption('');
     await screenshot(page, 'partner');
   });
 
   it('shows the calls the partner makes with the typed client in its usage', async () => {
     const client = createPartnerClient({ baseUrl: rig.partnerBase, apiKey, apiSecret });
     const catalog = await client.catalog.list({ limit: 25 });
-    expect(catalog.items.map((s) => s.title).sort()).toEqual([...granted].sort());
-    const streamable = catalog.items.find((s) => s.title === granted[0])!;
+    expect(catalog.items.map((s) => `${s.title} (${s.id})`).sort()).toEqual([...granted].sort());
+    const streamable = catalog.items.find((s) => `${s.title} (${s.id})` === granted[0])!;
     const episodes = await client.episodes.list(streamable.id, {});
     await client.streams.resolve(episodes.items[0]!.id, {});
     // 4 requests (authenticate counts too), then the usage recorder's flush (every second): reload until the page shows them.
@@ -125,7 +132,7 @@ describe('the console, end to end', () => {
     await nav(page, 'Audit').click();
     const rows = page.locator('table.audit tbody tr');
     await rows.first().waitFor();
-    const cells = await rows.evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')));
+    const cells = await rows.evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td'), (td) => td.textContent ?? '')));
     // Columns: when, who, action, partner, target, before, after.
     const mine = cells.filter((c) => c[3] === partnerId);
     expect(mine.map((c) => c[2]).sort()).toEqual(['grants.set', 'grants.set', 'grants.set', 'grants.set', 'partner.create', 'partner.regenerate_secret']);

@@ -1,10 +1,12 @@
 /**
- * A partner's grants as a matrix over the catalog's series: one row per series (loaded page by
- * page as one scrolls, rendered only where visible), read and stream as toggles, and a selection
- * of many rows granted or revoked in one action (sent 100 series per request, the contract's maximum).
+ * A partner's grants as a matrix over the catalog's series: one row per series by title (pages
+ * loaded as one scrolls, rendered only where visible), filtered by title, genre and grant on the
+ * server (listStudioSeries with partner_id), read and stream as toggles, and a selection of many
+ * rows granted or revoked in one action (sent 100 series per request, the contract's maximum).
  */
 import { useEffect, useState } from 'preact/hooks';
 import { api, ok, problemOf, type ApiProblem, type Schemas } from '../api.js';
+import { contractEnum } from '../contract.js';
 import { usePages } from '../load.js';
 import { useCan } from '../session.js';
 import { ProblemNotice } from './problem.js';
@@ -12,82 +14,93 @@ import { Empty, Loading } from './states.js';
 import { VirtualRows } from './virtual-rows.js';
 
 type Grant = Schemas['Grant'];
+type Genre = NonNullable<Schemas['StudioSeries']['genres']>[number];
+type GrantFilter = Schemas['StudioSeriesGrantFilter'];
 const BATCH = 100;
 
-/** Every grant the partner holds, by series id (pages fetched one after another in the background). */
-function useHeldGrants(partnerId: string): [Map<string, Grant[]>, (changes: Map<string, Grant[]>) => void] {
-  const [held, setHeld] = useState(new Map<string, Grant[]>());
+/** The value after it has stopped changing for `ms`: one request per pause in typing, not per key. */
+function useSettled<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
   useEffect(() => {
-    let current = true;
-    (async () => {
-      let cursor: string | undefined;
-      const all = new Map<string, Grant[]>();
-      do {
-        const page = await ok(api.GET('/api/studio/partners/{partner_id}/grants', { params: { path: { partner_id: partnerId }, query: { limit: 100, ...(cursor ? { cursor } : {}) } } }));
-        for (const e of page.items) all.set(e.series_id, e.grants);
-        if (current) setHeld(new Map(all));
-        cursor = page.next_cursor ?? undefined;
-      } while (cursor && current);
-    })().catch(() => {});
-    return () => {
-      current = false;
-    };
-  }, [partnerId]);
-  return [held, (changes) => setHeld((old) => new Map([...old, ...changes]))];
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value]);
+  return settled;
 }
 
 export function GrantMatrix({ partnerId }: { partnerId: string }) {
   const canEdit = useCan('editor');
   const [title, setTitle] = useState('');
-  const [only, setOnly] = useState<'all' | 'granted' | 'none'>('all');
+  const [genre, setGenre] = useState<Genre | ''>('');
+  const [grant, setGrant] = useState<GrantFilter | ''>('');
+  const [genres, setGenres] = useState<string[]>([]);
   const [selected, setSelected] = useState(new Set<string>());
+  // Grants changed here since the rows were loaded, by series id.
+  const [changed, setChanged] = useState(new Map<string, Grant[]>());
   const [problem, setProblem] = useState<ApiProblem>();
-  const [held, applyHeld] = useHeldGrants(partnerId);
-  const series = usePages((cursor) => ok(api.GET('/api/studio/catalog/series', { params: { query: { limit: 100, ...(cursor ? { cursor } : {}) } } })), []);
-
-  const needle = title.toLowerCase();
-  const rows = series.items.filter((s) => {
-    if (needle && !s.title.toLowerCase().includes(needle)) return false;
-    const has = (held.get(s.id)?.length ?? 0) > 0;
-    return only === 'all' || (only === 'granted' ? has : !has);
-  });
+  const q = useSettled(title.trim(), 250);
+  useEffect(() => void contractEnum('Genre').then(setGenres), []);
+  const series = usePages(
+    (cursor) =>
+      ok(api.GET('/api/studio/catalog/series', {
+        params: { query: { partner_id: partnerId, limit: 100, ...(q ? { q } : {}), ...(genre ? { genre } : {}), ...(grant ? { grant } : {}), ...(cursor ? { cursor } : {}) } },
+      })),
+    [partnerId, q, genre, grant],
+  );
+  const grantsOf = (s: Schemas['StudioSeries']) => changed.get(s.id) ?? s.grants ?? [];
 
   async function set(changes: { series_id: string; grants: Grant[] }[]) {
     setProblem(undefined);
     try {
       for (let i = 0; i < changes.length; i += BATCH) {
         const done = await ok(api.PUT('/api/studio/partners/{partner_id}/grants', { params: { path: { partner_id: partnerId } }, body: { items: changes.slice(i, i + BATCH) } }));
-        applyHeld(new Map(done.items.map((c) => [c.series_id, c.grants])));
+        setChanged((old) => new Map([...old, ...done.items.map((c) => [c.series_id, c.grants] as const)]));
       }
     } catch (error) {
       setProblem(problemOf(error));
     }
   }
-  const toggle = (seriesId: string, grant: Grant) => {
-    const now = held.get(seriesId) ?? [];
-    void set([{ series_id: seriesId, grants: now.includes(grant) ? now.filter((g) => g !== grant) : [...now, grant] }]);
+  const byId = new Map(series.items.map((s) => [s.id, s]));
+  const toggle = (s: Schemas['StudioSeries'], g: Grant) => {
+    const now = grantsOf(s);
+    void set([{ series_id: s.id, grants: now.includes(g) ? now.filter((x) => x !== g) : [...now, g] }]);
   };
-  const bulk = (grant: Grant | 'none') => {
+  const bulk = (g: Grant | 'none') => {
     const changes = [...selected].map((id) => {
-      const now = held.get(id) ?? [];
-      return { series_id: id, grants: grant === 'none' ? [] : now.includes(grant) ? now : [...now, grant] };
+      const now = byId.has(id) ? grantsOf(byId.get(id)!) : changed.get(id) ?? [];
+      return { series_id: id, grants: g === 'none' ? [] : now.includes(g) ? now : [...now, g] };
     });
     void set(changes).then(() => setSelected(new Set()));
   };
-  const pick = (id: string, on: boolean) => setSelected((old) => { const next = new Set(old); if (on) next.add(id); else next.delete(id); return next; });
+  const pick = (id: string, on: boolean) =>
+    setSelected((old) => {
+      const next = new Set(old);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
 
   return (
     <div class="matrix">
-      <div class="filters" role="search">
+      <div class="filters" role="search" aria-label="Filter series">
         <label>
           Title
-          <input type="search" value={title} onInput={(e) => setTitle(e.currentTarget.value)} placeholder="Filter loaded series" />
+          <input type="search" value={title} onInput={(e) => setTitle(e.currentTarget.value)} placeholder="Part of a title" />
         </label>
         <label>
-          Show
-          <select value={only} onChange={(e) => setOnly(e.currentTarget.value as typeof only)}>
-            <option value="all">All series</option>
-            <option value="granted">With a grant</option>
+          Genre
+          <select aria-label="Genre" value={genre} onChange={(e) => setGenre(e.currentTarget.value as Genre | '')}>
+            <option value="">Any genre</option>
+            {genres.map((g) => <option key={g} value={g}>{g.replace(/_/g, ' ')}</option>)}
+          </select>
+        </label>
+        <label>
+          Grant
+          <select aria-label="Grant" value={grant} onChange={(e) => setGrant(e.currentTarget.value as GrantFilter | '')}>
+            <option value="">All series</option>
+            <option value="any">With a grant</option>
+            <option value="read">With read</option>
+            <option value="stream">With stream</option>
             <option value="none">Without a grant</option>
           </select>
         </label>
@@ -103,11 +116,11 @@ export function GrantMatrix({ partnerId }: { partnerId: string }) {
       {problem ? <ProblemNotice problem={problem} /> : null}
       {series.problem ? <ProblemNotice problem={series.problem} onRetry={series.reload} /> : null}
       {series.items.length === 0 && series.loading ? <Loading what="series" /> : null}
-      {series.items.length > 0 && rows.length === 0 ? <Empty>No loaded series match.</Empty> : null}
-      {rows.length > 0 ? (
+      {series.items.length === 0 && !series.loading && !series.problem ? <Empty>No series match these filters.</Empty> : null}
+      {series.items.length > 0 ? (
         <VirtualRows
           label="Grants by series"
-          count={rows.length}
+          count={series.items.length}
           rowHeight={36}
           height={480}
           onNearEnd={series.more}
@@ -120,17 +133,17 @@ export function GrantMatrix({ partnerId }: { partnerId: string }) {
             </div>
           }
           row={(i) => {
-            const s = rows[i]!;
-            const grants = held.get(s.id) ?? [];
+            const s = series.items[i]!;
+            const grants = grantsOf(s);
             return (
               <div class="cols grant-cols">
                 <span role="cell">
-                  {canEdit ? <input type="checkbox" aria-label={`Select ${s.title}`} checked={selected.has(s.id)} onChange={(e) => pick(s.id, e.currentTarget.checked)} /> : null}
+                  {canEdit ? <input type="checkbox" aria-label={`Select ${s.title} (${s.id})`} checked={selected.has(s.id)} onChange={(e) => pick(s.id, e.currentTarget.checked)} /> : null}
                 </span>
                 <span role="cell">{s.title} <code class="muted">{s.id}</code></span>
                 {(['read', 'stream'] as const).map((g) => (
                   <span role="cell" key={g}>
-                    <input type="checkbox" aria-label={`${g} on ${s.title}`} checked={grants.includes(g)} disabled={!canEdit} onChange={() => toggle(s.id, g)} />
+                    <input type="checkbox" aria-label={`${g} on ${s.title} (${s.id})`} checked={grants.includes(g)} disabled={!canEdit} onChange={() => toggle(s, g)} />
                   </span>
                 ))}
               </div>

@@ -3,6 +3,7 @@ import * as audit from './audit-queries.js';
 import { StoreBase } from './store-base.js';
 import { KyselyStoreTx } from './store-tx.js';
 import * as sq from './studio-queries.js';
+import { listStudioSeries } from './studio-series.js';
 import type * as S from '../studio-types.js';
 import type * as T from '../types.js';
 
@@ -13,6 +14,10 @@ export abstract class StudioStoreBase extends StoreBase implements S.StudioStore
 
   async listPartnersPage(query: S.PartnerListQuery): Promise<T.Page<T.PartnerRecord>> {
     return this.paged(query, () => sq.listPartnersPage(this.db, query, this.cursors));
+  }
+
+  async listStudioSeries(query: S.StudioSeriesQuery): Promise<T.Page<S.StudioSeriesRecord>> {
+    return this.paged(query, () => listStudioSeries(this.db, query, this.cursors));
   }
 
   async listSeriesGrants(seriesId: string, page: T.PageRequest): Promise<T.Page<S.SeriesGrantRecord>> {

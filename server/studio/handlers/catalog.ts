@@ -2,7 +2,8 @@
 import { ApiError } from '../../errors.js';
 import { catalog, grants } from '../../services/index.js';
 import type { ImportJob } from '../../store/studio-types.js';
-import { pathParam, type OperationHandler } from '../../routes/types.js';
+import type { operations } from '../../../generated/studio/api.js';
+import { pathParam, query, type OperationHandler } from '../../routes/types.js';
 import { pageOf, serviceContext, type StudioHandlerDeps } from './types.js';
 
 function jobBody(job: ImportJob) {
@@ -24,9 +25,22 @@ export function catalogHandlers(deps: StudioHandlerDeps): Record<string, Operati
   const { store, clock } = deps;
   return {
     async listStudioSeries(req, res) {
-      const page = await store.listAllSeries(pageOf(req));
+      const q = query<NonNullable<operations['listStudioSeries']['parameters']['query']>>(req);
+      if (q.grant !== undefined && q.partner_id === undefined) {
+        throw new ApiError('validation_failed', 'The grant filter needs partner_id.', { errors: [{ location: 'query', pointer: '/grant', message: 'needs partner_id' }] });
+      }
+      const page = await store.listStudioSeries({ ...pageOf(req), title: q.q, genre: q.genre, partnerId: q.partner_id, grant: q.grant });
       res.json({
-        items: page.items.map((s) => ({ id: s.id, title: s.title, status: s.status, season_count: s.season_count, episode_count: s.episode_count, updated_at: s.updated_at })),
+        items: page.items.map((s) => ({
+          id: s.id,
+          title: s.title,
+          status: s.status,
+          season_count: s.seasonCount,
+          episode_count: s.episodeCount,
+          genres: s.genres,
+          ...(s.grants ? { grants: s.grants } : {}),
+          updated_at: s.updatedAt,
+        })),
         next_cursor: page.nextCursor,
       });
     },
