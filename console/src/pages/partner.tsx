@@ -17,12 +17,10 @@ type Partner = Schemas['Partner'];
 export default function PartnerPage() {
   const { params } = useRoute();
   const id = params.id!;
-  const [partner, reload] = useLoad(() => ok(api.GET('/api/studio/partners/{partner_id}', { params: { path: { partner_id: id } } })), [id]);
-  if (partner.state === 'loading') return <Loading what="the partner" />;
-  if (partner.state === 'problem') return <ProblemNotice problem={partner.problem} onRetry={reload} />;
+  // Each section loads on its own, all at once: the matrix does not wait for the partner's details.
   return (
     <article aria-labelledby="partner-title">
-      <Details partner={partner.data} onChanged={reload} />
+      <PartnerDetails id={id} />
       <section aria-labelledby="grants-title">
         <h2 id="grants-title">Grants</h2>
         <GrantMatrix partnerId={id} />
@@ -34,6 +32,13 @@ export default function PartnerPage() {
       <RecentAudit partnerId={id} />
     </article>
   );
+}
+
+function PartnerDetails({ id }: { id: string }) {
+  const [partner, reload] = useLoad(() => ok(api.GET('/api/studio/partners/{partner_id}', { params: { path: { partner_id: id } } })), [id]);
+  if (partner.state === 'loading') return <h1 id="partner-title">Partner <code>{id}</code></h1>;
+  if (partner.state === 'problem') return <><h1 id="partner-title">Partner <code>{id}</code></h1><ProblemNotice problem={partner.problem} onRetry={reload} /></>;
+  return <Details partner={partner.data} onChanged={reload} />;
 }
 
 function Details({ partner, onChanged }: { partner: Partner; onChanged: () => void }) {
