@@ -35,9 +35,10 @@ function App() {
     const back = new URLSearchParams(location.search);
     const code = back.get('code');
     const state = back.get('state');
+    const iss = back.get('iss');
     if (code && state) {
       history.replaceState(null, '', location.pathname);
-      ok(api.POST('/api/studio/session/oidc', { body: { code, state } })).then(
+      ok(api.POST('/api/studio/session/oidc', { body: { code, state, ...(iss ? { iss } : {}) } })).then(
         (session) => {
           useCsrfToken(session.csrf_token);
           setGate({ state: 'signed-in', operator: session.operator });

@@ -680,6 +680,8 @@ export interface components {
             to: string;
             rank_by: components["schemas"]["UsageRankBy"];
             totals: components["schemas"]["UsageCounts"];
+            /** @description Every partner's usage together, one row per UTC day that had any (key is the date), oldest first; the same on every page. */
+            days: components["schemas"]["UsageRow"][];
             items: components["schemas"]["PartnerUsageRow"][];
             next_cursor: components["schemas"]["NextCursor"];
         };
@@ -2105,6 +2107,22 @@ export interface operations {
                      *         "errors": 12,
                      *         "rate_limited": 3
                      *       },
+                     *       "days": [
+                     *         {
+                     *           "key": "2026-11-19",
+                     *           "requests": 1010,
+                     *           "stream_resolutions": 120,
+                     *           "errors": 7,
+                     *           "rate_limited": 3
+                     *         },
+                     *         {
+                     *           "key": "2026-11-20",
+                     *           "requests": 820,
+                     *           "stream_resolutions": 90,
+                     *           "errors": 5,
+                     *           "rate_limited": 0
+                     *         }
+                     *       ],
                      *       "items": [
                      *         {
                      *           "requests": 1830,

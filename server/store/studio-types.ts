@@ -68,6 +68,8 @@ export interface PartnerUsageQuery extends PageRequest {
 export interface PartnerUsagePage extends Page<UsageCounts & { partnerId: string; partnerName: string }> {
   /** Across every partner in the range, repeated on every page. */
   totals: UsageCounts;
+  /** Across every partner, per UTC day that had usage, oldest first; repeated on every page. */
+  days: Array<UsageCounts & { day: string }>;
 }
 
 export type ImportJobState = 'running' | 'succeeded' | 'failed';

@@ -6,7 +6,7 @@
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seriousViolations, startConsoleRig, type ConsoleRig } from './console-support.js';
+import { screenshot, seriousViolations, startConsoleRig, type ConsoleRig } from './console-support.js';
 
 const OWNER = 'olga@halcyon-studios.example';
 const VIEWER = 'vic@halcyon-studios.example';
@@ -77,6 +77,7 @@ describe('accessibility', () => {
       await page.locator('main h1').first().waitFor();
       await page.waitForLoadState('networkidle');
       expect(await seriousViolations(page)).toEqual([]);
+      if (path === '/catalog' || path === '/operators') await screenshot(rig, page, `${path.slice(1)}-${width}`);
     });
   }
 

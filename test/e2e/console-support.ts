@@ -3,7 +3,7 @@
  * listeners on a fresh SQLite file, operators created with the real admin CLI, and Debian's
  * Chromium driven by playwright-core. axe-core checks accessibility inside the page.
  */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -73,6 +73,13 @@ export async function startConsoleRig(): Promise<ConsoleRig> {
       await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** Where page screenshots go: the README's pictures in docs/console/ with UPDATE_SCREENSHOTS=1, else the run's temporary folder. */
+export async function screenshot(rig: ConsoleRig, page: Page, name: string): Promise<void> {
+  const dir = process.env.UPDATE_SCREENSHOTS ? join(ROOT, 'docs/console') : join(rig.dir, 'shots');
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
 }
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');

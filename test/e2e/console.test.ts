@@ -5,25 +5,19 @@
  * token; the audit page lists every step with the operator's name. Then what a viewer sees (and
  * what the API refuses when it forges a change), and axe-core on every page.
  */
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPartnerClient, PartnerApiError } from '../../client/index.js';
-import { ROOT } from '../helpers/entry.js';
-import { seriousViolations, startConsoleRig, type ConsoleRig } from './console-support.js';
+import { screenshot, startConsoleRig, type ConsoleRig } from './console-support.js';
 
 const OWNER = 'maya@halcyon-studios.example';
 const VIEWER = 'vic@halcyon-studios.example';
-// UPDATE_SCREENSHOTS=1 refreshes the README's pictures in docs/console/; otherwise they go to the run's temporary folder.
-const shots = (rig: ConsoleRig) => (process.env.UPDATE_SCREENSHOTS ? join(ROOT, 'docs/console') : join(rig.dir, 'shots'));
 
 let rig: ConsoleRig;
 let ownerPassword: string;
 beforeAll(async () => {
   rig = await startConsoleRig();
   ownerPassword = await rig.operator(OWNER, 'owner');
-  mkdirSync(shots(rig), { recursive: true });
 });
 afterAll(async () => {
   await rig?.stop();
@@ -31,9 +25,7 @@ afterAll(async () => {
 
 const nav = (page: Page, name: string) => page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name });
 
-async function screenshot(page: Page, name: string) {
-  await page.screenshot({ path: join(shots(rig), `${name}.png`), fullPage: true });
-}
+const shot = (page: Page, name: string) => screenshot(rig, page, name);
 
 describe('the console, end to end', () => {
   let page: Page;
@@ -45,7 +37,7 @@ describe('the console, end to end', () => {
   it('signs an owner in and shows the overview', async () => {
     page = await rig.signIn(OWNER, ownerPassword);
     await expect(page.getByText(`${OWNER} (owner)`).isVisible()).resolves.toBe(true);
-    await screenshot(page, 'overview');
+    await shot(page, 'overview');
   });
 
   it('creates a partner and shows its secret once', async () => {
@@ -55,7 +47,7 @@ describe('the console, end to end', () => {
     apiSecret = (await page.getByTestId('secret-value').textContent())!;
     expect(apiSecret).toMatch(/^sk_[A-Za-z0-9_-]{43}$/);
     await expect(page.getByText('You will not see it again').isVisible()).resolves.toBe(true);
-    await screenshot(page, 'partner-created');
+    await shot(page, 'partner-created');
     const link = page.getByRole('link', { name: 'Northwind Streaming' }).first();
     partnerId = (await link.getAttribute('href'))!.split('/').pop()!;
     apiKey = (await page.locator('.panel code').first().textContent())!;
@@ -65,7 +57,7 @@ describe('the console, end to end', () => {
     await page.reload();
     await page.getByRole('heading', { name: 'Partners' }).waitFor();
     await expect(page.content()).resolves.not.toContain(apiSecret);
-    await screenshot(page, 'partners');
+    await shot(page, 'partners');
   });
 
   it('grants read on three series and stream on one through the matrix', async () => {
@@ -96,7 +88,7 @@ describe('the console, end to end', () => {
     await expect.poll(async () => (await matrix.getByRole('checkbox', { name: /^Select / }).evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')))).join()).toContain(`Select ${granted[1]}`);
     await page.getByLabel('Title').fill('');
     await page.getByLabel('Grant', { exact: true }).selectOption('');
-    await screenshot(page, 'partner');
+    await shot(page, 'partner');
   });
 
   it('shows the calls the partner makes with the typed client in its usage', async () => {
@@ -115,7 +107,7 @@ describe('the console, end to end', () => {
     }
     await expect(totals.textContent()).resolves.toBe('4');
     await expect(page.locator('.usage').getByText('getCatalog').isVisible()).resolves.toBe(true);
-    await screenshot(page, 'partner-usage');
+    await shot(page, 'partner-usage');
 
     // Regenerating the secret refuses the partner's live token on its next request.
     await page.getByRole('button', { name: 'Regenerate secret' }).click();
@@ -138,6 +130,6 @@ describe('the console, end to end', () => {
     expect(mine.map((c) => c[2]).sort()).toEqual(['grants.set', 'grants.set', 'grants.set', 'grants.set', 'partner.create', 'partner.regenerate_secret']);
     for (const c of mine) expect(c[1]).toBe(OWNER);
     await expect(page.content()).resolves.not.toContain(apiSecret);
-    await screenshot(page, 'audit');
+    await shot(page, 'audit');
   });
 });

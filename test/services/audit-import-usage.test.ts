@@ -128,6 +128,11 @@ describe.each(ENGINES)('services: audit, imports, reads (%s)', (_name, open) => 
     const top = await usage.usageAcrossPartners(ctx, { ...range, rankBy: 'requests', limit: 1 });
     expect(top.items).toEqual([{ partnerId: b, partnerName: 'B', requests: 12, stream_resolutions: 0, errors: 3, rate_limited: 5 }]);
     expect(top.totals).toEqual({ requests: 22, stream_resolutions: 0, errors: 4, rate_limited: 5 });
+    // Every partner together, day by day (the console overview's chart); the day outside the range is left out.
+    expect(top.days).toEqual([
+      { day: '2026-11-01', requests: 15, stream_resolutions: 0, errors: 1, rate_limited: 4 },
+      { day: '2026-11-02', requests: 7, stream_resolutions: 0, errors: 3, rate_limited: 1 },
+    ]);
     const next = await usage.usageAcrossPartners(ctx, { ...range, rankBy: 'requests', limit: 1, cursor: top.nextCursor! });
     expect(next.items.map((r) => r.partnerId)).toEqual([a]);
     expect(next.nextCursor).toBeNull();

@@ -3,9 +3,9 @@ import { useMemo } from 'preact/hooks';
 import { api, ok, type Schemas } from '../api.js';
 import { ProblemNotice } from '../components/problem.js';
 import { Loading } from '../components/states.js';
-import { BarList } from '../components/time-chart.js';
+import { BarList, TimeChart } from '../components/time-chart.js';
 import { useLoad } from '../load.js';
-import { lastDays } from '../usage-range.js';
+import { byDay, lastDays } from '../usage-range.js';
 
 type RankBy = Schemas['UsageRankBy'];
 type Counts = Schemas['UsageCounts'];
@@ -29,6 +29,16 @@ export default function Overview() {
         <Card title="Today" counts={today.totals} />
         <Card title="Last 30 days" counts={requests.totals} />
       </div>
+      <TimeChart
+        title="Every partner, by day (30 days)"
+        days={days}
+        width={1000}
+        series={[
+          { label: 'Requests', color: '#2563eb', values: byDay(days, requests.days, (r) => r.requests) },
+          { label: 'Errors', color: '#dc2626', values: byDay(days, requests.days, (r) => r.errors) },
+          { label: '429s', color: '#d97706', values: byDay(days, requests.days, (r) => r.rate_limited) },
+        ]}
+      />
       <div class="three">
         <BarList title="Top partners by requests (30 days)" rows={rows(requests, (r) => r.requests)} />
         <BarList title="Most rate-limited partners (429s, 30 days)" rows={rows(limited, (r) => r.rate_limited)} />

@@ -86,6 +86,11 @@ export async function usageByPartner(db: Kysely<Database>, q: PartnerUsageQuery,
     .limit(q.limit + 1)
     .offset(offset)
     .execute();
+  const days = await inRange
+    .select(['u.day', sums.requests.as('requests'), sums.stream_resolutions.as('stream_resolutions'), sums.errors.as('errors'), sums.rate_limited.as('rate_limited')])
+    .groupBy('u.day')
+    .orderBy('u.day')
+    .execute();
   const page = pageOf(rows, q.limit, (r) => ({ partnerId: r.partner_id, partnerName: r.name, ...counts(r) }), () => cursors.encode(fp, [offset + q.limit]));
-  return { ...page, totals: counts(totals) };
+  return { ...page, totals: counts(totals), days: days.map((d) => ({ day: String(d.day), ...counts(d) })) };
 }

@@ -39,6 +39,7 @@ export function usageAuditHandlers(deps: StudioHandlerDeps): Record<string, Oper
         to: q.to,
         rank_by: rankBy,
         totals: page.totals,
+        days: page.days.map(({ day, ...counts }) => ({ key: day, ...counts })),
         items: page.items.map(({ partnerId, partnerName, ...counts }) => ({ partner_id: partnerId, partner_name: partnerName, ...counts })),
         next_cursor: page.nextCursor,
       });
