@@ -468,6 +468,11 @@ export interface components {
             name: components["schemas"]["PartnerName"];
             api_key: string;
             status: components["schemas"]["PartnerStatus"];
+            /**
+             * Format: date
+             * @description In partner lists, the last UTC day with any request from the partner (null when it has made none).
+             */
+            last_active_on?: string | null;
             created_at: components["schemas"]["Timestamp"];
             updated_at: components["schemas"]["Timestamp"];
         };
@@ -1264,6 +1269,7 @@ export interface operations {
                      *           "name": "Northwind Streaming",
                      *           "api_key": "pk_Xq3vN8bR2mK7pL4wT9yZ1cF6",
                      *           "status": "enabled",
+                     *           "last_active_on": "2026-11-20",
                      *           "created_at": "2026-11-20T09:30:00Z",
                      *           "updated_at": "2026-11-20T09:30:00Z"
                      *         }
@@ -1312,6 +1318,7 @@ export interface operations {
                      *         "name": "Northwind Streaming",
                      *         "api_key": "pk_Xq3vN8bR2mK7pL4wT9yZ1cF6",
                      *         "status": "enabled",
+                     *         "last_active_on": "2026-11-20",
                      *         "created_at": "2026-11-20T09:30:00Z",
                      *         "updated_at": "2026-11-20T09:30:00Z"
                      *       },
@@ -1353,6 +1360,7 @@ export interface operations {
                      *       "name": "Northwind Streaming",
                      *       "api_key": "pk_Xq3vN8bR2mK7pL4wT9yZ1cF6",
                      *       "status": "enabled",
+                     *       "last_active_on": "2026-11-20",
                      *       "created_at": "2026-11-20T09:30:00Z",
                      *       "updated_at": "2026-11-20T09:30:00Z"
                      *     }
@@ -1401,6 +1409,7 @@ export interface operations {
                      *       "name": "Northwind Streaming",
                      *       "api_key": "pk_Xq3vN8bR2mK7pL4wT9yZ1cF6",
                      *       "status": "enabled",
+                     *       "last_active_on": "2026-11-20",
                      *       "created_at": "2026-11-20T09:30:00Z",
                      *       "updated_at": "2026-11-20T09:30:00Z"
                      *     }
@@ -1481,6 +1490,7 @@ export interface operations {
                      *       "name": "Northwind Streaming",
                      *       "api_key": "pk_Xq3vN8bR2mK7pL4wT9yZ1cF6",
                      *       "status": "enabled",
+                     *       "last_active_on": "2026-11-20",
                      *       "created_at": "2026-11-20T09:30:00Z",
                      *       "updated_at": "2026-11-20T09:30:00Z"
                      *     }
@@ -1522,6 +1532,7 @@ export interface operations {
                      *         "name": "Northwind Streaming",
                      *         "api_key": "pk_Xq3vN8bR2mK7pL4wT9yZ1cF6",
                      *         "status": "enabled",
+                     *         "last_active_on": "2026-11-20",
                      *         "created_at": "2026-11-20T09:30:00Z",
                      *         "updated_at": "2026-11-20T09:30:00Z"
                      *       },

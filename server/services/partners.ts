@@ -103,6 +103,6 @@ export async function getPartner(ctx: Pick<ServiceContext, 'store'>, id: string)
 }
 
 /** One page of partners by id, filtered by a search term (name substring, exact id or API key) and status. */
-export async function listPartners(ctx: Pick<ServiceContext, 'store'>, query: PartnerListQuery): Promise<Page<PartnerRecord>> {
+export async function listPartners(ctx: Pick<ServiceContext, 'store'>, query: PartnerListQuery): Promise<Page<PartnerRecord & { lastActiveOn: string | null }>> {
   return ctx.store.listPartnersPage(query);
 }

@@ -132,7 +132,8 @@ export interface StudioSeriesRecord {
 export interface StudioStore {
   /** Runs fn in one write transaction (all of it commits or none); rethrows what fn throws. */
   transact<R>(fn: (tx: StoreTx) => Promise<R>): Promise<R>;
-  listPartnersPage(query: PartnerListQuery): Promise<Page<PartnerRecord>>;
+  /** Each with the last UTC day it made a request (null: never). */
+  listPartnersPage(query: PartnerListQuery): Promise<Page<PartnerRecord & { lastActiveOn: string | null }>>;
   listStudioSeries(query: StudioSeriesQuery): Promise<Page<StudioSeriesRecord>>;
   /** Partners holding grants on the series, by partner id. */
   listSeriesGrants(seriesId: string, page: PageRequest): Promise<Page<SeriesGrantRecord>>;

@@ -118,7 +118,7 @@ export function createStudioApp(deps: StudioAppDeps): Express {
     res.type('html').send(html);
   });
   app.get('/openapi.json', (_req, res) => void res.json(contract.document));
-  app.use(serveConsole({ dir: deps.consoleDir ?? CONSOLE_DIST, reserved: [contract.prefix, '/docs', '/healthz', '/openapi.json'] }));
+  app.use(serveConsole({ dir: deps.consoleDir ?? CONSOLE_DIST, reserved: ['/api', '/docs', '/healthz', '/openapi.json'] }));
   app.use(() => {
     throw new ApiError('not_found', `No such resource. The studio API lives under ${contract.prefix}; see /docs.`);
   });

@@ -22,7 +22,7 @@ const CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-/** Middleware factory: serves the console from `dir`, leaving paths under `reserved` prefixes to the routes after it. */
+/** Middleware factory: serves the console from `dir`, leaving paths under `reserved` prefixes (every API, the reference, the probes) to the routes after it. */
 export function serveConsole(options: { dir: string; reserved: readonly string[] }): RequestHandler {
   const { dir, reserved } = options;
   if (!dir || !Array.isArray(reserved)) throw new Error('serveConsole: dir and reserved are required');

@@ -128,6 +128,9 @@ describe.each(ENGINES)('services: audit, imports, reads (%s)', (_name, open) => 
     const top = await usage.usageAcrossPartners(ctx, { ...range, rankBy: 'requests', limit: 1 });
     expect(top.items).toEqual([{ partnerId: b, partnerName: 'B', requests: 12, stream_resolutions: 0, errors: 3, rate_limited: 5 }]);
     expect(top.totals).toEqual({ requests: 22, stream_resolutions: 0, errors: 4, rate_limited: 5 });
+    // Each listed partner with the last day it made a request.
+    const listed = (await partners.listPartners(ctx, { limit: 100 })).items.filter((p) => [a, b, c].includes(p.id));
+    expect(Object.fromEntries(listed.map((p) => [p.id, p.lastActiveOn]))).toEqual({ [a]: '2026-11-01', [b]: '2026-11-02', [c]: '2026-10-01' });
     // Every partner together, day by day (the console overview's chart); the day outside the range is left out.
     expect(top.days).toEqual([
       { day: '2026-11-01', requests: 15, stream_resolutions: 0, errors: 1, rate_limited: 4 },

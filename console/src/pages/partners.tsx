@@ -52,6 +52,7 @@ export default function Partners() {
               <span role="columnheader">Partner id</span>
               <span role="columnheader">API key</span>
               <span role="columnheader">Status</span>
+              <span role="columnheader">Last active</span>
               <span role="columnheader">Created</span>
             </div>
           }
@@ -63,6 +64,7 @@ export default function Partners() {
                 <span role="cell"><code>{p.id}</code></span>
                 <span role="cell"><code>{p.api_key}</code></span>
                 <span role="cell" class={`status status-${p.status}`}>{p.status}</span>
+                <span role="cell">{p.last_active_on ?? 'never'}</span>
                 <span role="cell">{p.created_at.slice(0, 10)}</span>
               </div>
             );

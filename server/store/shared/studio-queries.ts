@@ -14,9 +14,13 @@ function containing(term: string): string {
 }
 
 /** One page of partners by id, filtered by search term and status. */
-export async function listPartnersPage(db: Kysely<Database>, q: PartnerListQuery, cursors: CursorCodec): Promise<Page<PartnerRecord>> {
+export async function listPartnersPage(db: Kysely<Database>, q: PartnerListQuery, cursors: CursorCodec): Promise<Page<PartnerRecord & { lastActiveOn: string | null }>> {
   const fp = queryFingerprint('partners', { q: q.q, status: q.status });
-  let query = db.selectFrom('partners').selectAll();
+  let query = db
+    .selectFrom('partners')
+    .selectAll()
+    // The newest day of the partner's usage: one probe of the usage primary key (partner_id, day, ...) per listed partner.
+    .select((eb) => eb.selectFrom('usage_counts as u').select((e) => e.fn.max('u.day').as('d')).whereRef('u.partner_id', '=', 'partners.id').as('last_active_on'));
   const term = q.q?.trim();
   if (term) {
     // A name substring can use no index; at the studio's scale (thousands of partners) one scan is cheap.
@@ -25,7 +29,7 @@ export async function listPartnersPage(db: Kysely<Database>, q: PartnerListQuery
   if (q.status !== undefined) query = query.where('disabled', '=', q.status === 'disabled' ? 1 : 0);
   if (q.cursor !== undefined) query = query.where('id', '>', cursors.decode(q.cursor, fp, ['string'])[0] as string);
   const rows = await query.orderBy('id').limit(q.limit + 1).execute();
-  return pageOf(rows, q.limit, partnerRecord, (last) => cursors.encode(fp, [last.id]));
+  return pageOf(rows, q.limit, (row) => ({ ...partnerRecord(row), lastActiveOn: row.last_active_on ?? null }), (last) => cursors.encode(fp, [last.id]));
 }
 
 /** One page of the partners holding grants on a series, by partner id (index partner_grants_series_idx). */

@@ -12,7 +12,7 @@ export abstract class StudioStoreBase extends StoreBase implements S.StudioStore
     return this.guard(() => this.writeTransaction((db) => fn(new KyselyStoreTx(db))));
   }
 
-  async listPartnersPage(query: S.PartnerListQuery): Promise<T.Page<T.PartnerRecord>> {
+  async listPartnersPage(query: S.PartnerListQuery): Promise<T.Page<T.PartnerRecord & { lastActiveOn: string | null }>> {
     return this.paged(query, () => sq.listPartnersPage(this.db, query, this.cursors));
   }
 

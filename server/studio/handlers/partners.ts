@@ -19,7 +19,7 @@ export function partnerHandlers(deps: StudioHandlerDeps): Record<string, Operati
     async listPartners(req, res) {
       const q = req.query as { q?: string; status?: 'enabled' | 'disabled' };
       const page = await partners.listPartners(deps, { ...pageOf(req), q: q.q, status: q.status });
-      res.json({ items: page.items.map(partnerBody), next_cursor: page.nextCursor });
+      res.json({ items: page.items.map((p) => ({ ...partnerBody(p), last_active_on: p.lastActiveOn })), next_cursor: page.nextCursor });
     },
     async createPartner(req, res) {
       const created = await partners.createPartner(ctx(req), (req.body as { name: string }).name);
