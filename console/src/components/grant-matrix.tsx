@@ -10,8 +10,7 @@ import { contractEnum } from '../contract.js';
 import { usePages } from '../load.js';
 import { useCan } from '../session.js';
 import { ProblemNotice } from './problem.js';
-import { Empty, Loading } from './states.js';
-import { VirtualRows } from './virtual-rows.js';
+import { PagedRows } from './paged-rows.js';
 
 type Grant = Schemas['Grant'];
 type Genre = NonNullable<Schemas['StudioSeries']['genres']>[number];
@@ -114,16 +113,13 @@ export function GrantMatrix({ partnerId }: { partnerId: string }) {
         ) : null}
       </div>
       {problem ? <ProblemNotice problem={problem} /> : null}
-      {series.problem ? <ProblemNotice problem={series.problem} onRetry={series.reload} /> : null}
-      {series.items.length === 0 && series.loading ? <Loading what="series" /> : null}
-      {series.items.length === 0 && !series.loading && !series.problem ? <Empty>No series match these filters.</Empty> : null}
-      {series.items.length > 0 ? (
-        <VirtualRows
+      <PagedRows
+          pages={series}
+          what="series"
+          empty="No series match these filters."
           label="Grants by series"
-          count={series.items.length}
           rowHeight={36}
           height={480}
-          onNearEnd={series.more}
           header={
             <div role="row" class="cols grant-cols">
               <span role="columnheader">{canEdit ? 'Select' : ''}</span>
@@ -150,7 +146,6 @@ export function GrantMatrix({ partnerId }: { partnerId: string }) {
             );
           }}
         />
-      ) : null}
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, ok, problemOf, type ApiProblem, type Schemas } from '../api.js';
 import { ProblemNotice } from '../components/problem.js';
 import { Empty, Loading } from '../components/states.js';
-import { VirtualRows } from '../components/virtual-rows.js';
+import { PagedRows } from '../components/paged-rows.js';
 import { useLoad, usePages } from '../load.js';
 import { useCan } from '../session.js';
 
@@ -16,17 +16,15 @@ export default function Catalog() {
     <section aria-labelledby="catalog-title">
       <h1 id="catalog-title">Catalog</h1>
       {useCan('editor') ? <ImportCatalog onDone={series.reload} /> : null}
-      {series.problem ? <ProblemNotice problem={series.problem} onRetry={series.reload} /> : null}
-      {series.items.length === 0 && series.loading ? <Loading what="series" /> : null}
-      {series.items.length === 0 && !series.loading && !series.problem ? <Empty>The catalog is empty. Import a catalog file to start.</Empty> : null}
       <div class="split">
-        {series.items.length > 0 ? (
-          <VirtualRows
+        <div>
+          <PagedRows
+            pages={series}
+            what="series"
+            empty="The catalog is empty. Import a catalog file to start."
             label="Series"
-            count={series.items.length}
             rowHeight={36}
             height={520}
-            onNearEnd={series.more}
             header={<div role="row" class="cols series-cols"><span role="columnheader">Title</span><span role="columnheader">Status</span><span role="columnheader">Episodes</span></div>}
             row={(i) => {
               const s = series.items[i]!;
@@ -39,7 +37,7 @@ export default function Catalog() {
               );
             }}
           />
-        ) : null}
+        </div>
         {chosen ? <SeriesGrants seriesId={chosen} /> : null}
       </div>
     </section>

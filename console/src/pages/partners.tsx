@@ -3,8 +3,7 @@ import { useState } from 'preact/hooks';
 import { api, ok, problemOf, type ApiProblem, type Schemas } from '../api.js';
 import { ProblemNotice } from '../components/problem.js';
 import { SecretOnce } from '../components/secret-once.js';
-import { Empty, Loading } from '../components/states.js';
-import { VirtualRows } from '../components/virtual-rows.js';
+import { PagedRows } from '../components/paged-rows.js';
 import { usePages } from '../load.js';
 import { useCan } from '../session.js';
 
@@ -36,16 +35,13 @@ export default function Partners() {
           </select>
         </label>
       </div>
-      {pages.problem ? <ProblemNotice problem={pages.problem} onRetry={pages.reload} /> : null}
-      {pages.items.length === 0 && pages.loading ? <Loading what="partners" /> : null}
-      {pages.items.length === 0 && !pages.loading && !pages.problem ? <Empty>No partners match.</Empty> : null}
-      {pages.items.length > 0 ? (
-        <VirtualRows
+      <PagedRows
+          pages={pages}
+          what="partners"
+          empty="No partners match."
           label="Partners"
-          count={pages.items.length}
           rowHeight={40}
           height={520}
-          onNearEnd={pages.more}
           header={
             <div role="row" class="cols partner-cols">
               <span role="columnheader">Name</span>
@@ -70,7 +66,6 @@ export default function Partners() {
             );
           }}
         />
-      ) : null}
     </section>
   );
 }
