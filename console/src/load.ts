@@ -76,3 +76,13 @@ export function usePages<T>(page: (cursor: string | undefined) => Promise<{ item
   useEffect(reload, [reload]);
   return { items, loading, done: cursor.current === null, problem, more, reload };
 }
+
+/** The value after it has stopped changing for `ms`: one request per pause in typing, not per key. */
+export function useSettled<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value]);
+  return settled;
+}

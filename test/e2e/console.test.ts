@@ -120,6 +120,19 @@ describe('the console, end to end', () => {
     await page.getByRole('button', { name: 'I have stored it safely' }).click();
   });
 
+  it('shows in the catalog which partners hold grants on a series, and its episodes', async () => {
+    await nav(page, 'Catalog').click();
+    const [title, id] = /^(.*) \((ser_\w+)\)$/.exec(granted[0]!)!.slice(1);
+    await page.getByLabel('Title').fill(title!);
+    const series = page.getByRole('table', { name: 'Series' });
+    await series.getByRole('button', { name: title!, exact: true }).first().waitFor();
+    await page.goto(`${rig.studioBase}/catalog?series=${id}`);
+    const panel = page.getByRole('complementary', { name: 'The chosen series' });
+    await expect.poll(() => panel.getByRole('listitem').filter({ hasText: 'Northwind Streaming' }).textContent()).toBe('Northwind Streaming: read, stream');
+    await expect.poll(() => panel.locator('ol.episodes li').count()).toBeGreaterThan(0);
+    await shot(page, 'catalog');
+  });
+
   it('lists every step on the audit page with the operator who took it', async () => {
     await nav(page, 'Audit').click();
     const rows = page.locator('table.audit tbody tr');

@@ -7,7 +7,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, ok, problemOf, type ApiProblem, type Schemas } from '../api.js';
 import { contractEnum } from '../contract.js';
-import { usePages } from '../load.js';
+import { usePages, useSettled } from '../load.js';
 import { useCan } from '../session.js';
 import { ProblemNotice } from './problem.js';
 import { PagedRows } from './paged-rows.js';
@@ -16,16 +16,6 @@ type Grant = Schemas['Grant'];
 type Genre = NonNullable<Schemas['StudioSeries']['genres']>[number];
 type GrantFilter = Schemas['StudioSeriesGrantFilter'];
 const BATCH = 100;
-
-/** The value after it has stopped changing for `ms`: one request per pause in typing, not per key. */
-function useSettled<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value]);
-  return settled;
-}
 
 export function GrantMatrix({ partnerId }: { partnerId: string }) {
   const canEdit = useCan('editor');

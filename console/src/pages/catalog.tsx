@@ -5,17 +5,25 @@ import { api, ok, problemOf, type ApiProblem, type Schemas } from '../api.js';
 import { ProblemNotice } from '../components/problem.js';
 import { Empty, Loading } from '../components/states.js';
 import { PagedRows } from '../components/paged-rows.js';
-import { useLoad, usePages } from '../load.js';
+import { useLoad, usePages, useSettled } from '../load.js';
 import { useCan } from '../session.js';
 
 export default function Catalog() {
   const { query } = useLocation();
   const [chosen, setChosen] = useState<string | undefined>(query.series);
-  const series = usePages((cursor) => ok(api.GET('/api/studio/catalog/series', { params: { query: { limit: 100, ...(cursor ? { cursor } : {}) } } })), []);
+  const [title, setTitle] = useState('');
+  const q = useSettled(title.trim(), 250);
+  const series = usePages((cursor) => ok(api.GET('/api/studio/catalog/series', { params: { query: { limit: 100, ...(q ? { q } : {}), ...(cursor ? { cursor } : {}) } } })), [q]);
   return (
     <section aria-labelledby="catalog-title">
       <h1 id="catalog-title">Catalog</h1>
       {useCan('editor') ? <ImportCatalog onDone={series.reload} /> : null}
+      <div class="filters" role="search" aria-label="Filter series">
+        <label>
+          Title
+          <input type="search" value={title} onInput={(e) => setTitle(e.currentTarget.value)} placeholder="Part of a title" />
+        </label>
+      </div>
       <div class="split">
         <div>
           <PagedRows
@@ -45,9 +53,11 @@ export default function Catalog() {
 }
 
 function SeriesGrants({ seriesId }: { seriesId: string }) {
-  const [grants, reload] = useLoad(() => ok(api.GET('/api/studio/catalog/series/{series_id}/grants', { params: { path: { series_id: seriesId }, query: { limit: 100 } } })), [seriesId]);
+  const path = { series_id: seriesId };
+  const [grants, reload] = useLoad(() => ok(api.GET('/api/studio/catalog/series/{series_id}/grants', { params: { path, query: { limit: 100 } } })), [seriesId]);
+  const [episodes, reloadEpisodes] = useLoad(() => ok(api.GET('/api/studio/catalog/series/{series_id}/episodes', { params: { path, query: { limit: 100 } } })), [seriesId]);
   return (
-    <aside class="panel" aria-label="Partners holding grants">
+    <aside class="panel" aria-label="The chosen series">
       <h2>Grants on <code>{seriesId}</code></h2>
       {grants.state === 'loading' ? <Loading what="grants" /> : null}
       {grants.state === 'problem' ? <ProblemNotice problem={grants.problem} onRetry={reload} /> : null}
@@ -59,6 +69,18 @@ function SeriesGrants({ seriesId }: { seriesId: string }) {
           ))}
         </ul>
       ) : null}
+      <h2>Episodes</h2>
+      {episodes.state === 'loading' ? <Loading what="episodes" /> : null}
+      {episodes.state === 'problem' ? <ProblemNotice problem={episodes.problem} onRetry={reloadEpisodes} /> : null}
+      {episodes.state === 'ok' && episodes.data.items.length === 0 ? <Empty>This series has no episodes.</Empty> : null}
+      {episodes.state === 'ok' && episodes.data.items.length > 0 ? (
+        <ol class="episodes">
+          {episodes.data.items.map((e) => (
+            <li key={e.id}>S{e.season_number}E{e.episode_number} {e.title} <code class="muted">{e.id}</code></li>
+          ))}
+        </ol>
+      ) : null}
+      {episodes.state === 'ok' && episodes.data.next_cursor ? <p class="muted">The first 100 episodes.</p> : null}
     </aside>
   );
 }
