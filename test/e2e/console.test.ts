@@ -8,6 +8,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPartnerClient, PartnerApiError } from '../../client/index.js';
+import { demoCatalog } from '../../server/demo/catalog.js';
 import { screenshot, startConsoleRig, type ConsoleRig } from './console-support.js';
 
 const OWNER = 'maya@halcyon-studios.example';
@@ -133,6 +134,19 @@ describe('the console, end to end', () => {
     await shot(page, 'catalog');
   });
 
+  it('imports a catalog file: its validation report, then the job to the end', async () => {
+    await nav(page, 'Catalog').click();
+    const upload = page.getByLabel('Import a catalog file (JSON)');
+    await upload.setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ series: [{ id: 'nope' }] })) });
+    const report = page.getByRole('alert');
+    await expect.poll(() => report.locator('li').count()).toBeGreaterThan(0);
+    await expect(report.textContent()).resolves.toContain('validation_failed');
+    const series = demoCatalog({ series: 40, seed: 2 }).slice(36);
+    await upload.setInputFiles({ name: 'catalog.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ series })) });
+    const status = page.getByRole('status').filter({ hasText: 'series (' });
+    await expect.poll(() => status.textContent(), { timeout: 20_000 }).toContain('4 of 4 series (succeeded)');
+  });
+
   it('lists every step on the audit page with the operator who took it', async () => {
     await nav(page, 'Audit').click();
     const rows = page.locator('table.audit tbody tr');
@@ -141,6 +155,7 @@ describe('the console, end to end', () => {
     // Columns: when, who, action, partner, target, before, after.
     const mine = cells.filter((c) => c[3] === partnerId);
     expect(mine.map((c) => c[2]).sort()).toEqual(['grants.set', 'grants.set', 'grants.set', 'grants.set', 'partner.create', 'partner.regenerate_secret']);
+    expect(cells.some((c) => c[2] === 'catalog.import' && c[1] === OWNER)).toBe(true);
     for (const c of mine) expect(c[1]).toBe(OWNER);
     await expect(page.content()).resolves.not.toContain(apiSecret);
     await shot(page, 'audit');
