@@ -1,4 +1,7 @@
-/** Partner lifecycle shared by the admin CLI and the development seed. */
+/**
+ * Partner credentials and the development seed's first partner. Changes made by people (the admin
+ * CLI, the studio API) go through server/services/partners.ts, which also records them.
+ */
 import { generateApiKey, generateApiSecret, generatePartnerId, hashSecret } from './auth/secrets.js';
 import type { PartnerRecord, Store } from './store/types.js';
 
@@ -11,7 +14,7 @@ export interface NewPartner {
 type NewPartnerInput = Parameters<Store['createPartner']>[0];
 
 /** Fresh credentials for a new partner: its record's input, and the secret shown once. */
-async function freshCredentials(name: string, now: string): Promise<{ input: NewPartnerInput; apiSecret: string }> {
+export async function freshCredentials(name: string, now: string): Promise<{ input: NewPartnerInput; apiSecret: string }> {
   const apiSecret = generateApiSecret();
   return { input: { id: generatePartnerId(), name, apiKey: generateApiKey(), secretHash: await hashSecret(apiSecret), now }, apiSecret };
 }

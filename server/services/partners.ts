@@ -4,7 +4,8 @@
  * regeneration bumps the credential version, so every token issued before stops verifying on the
  * partner's very next request, on every instance (the partner state is read on every request).
  */
-import { generateApiKey, generateApiSecret, generatePartnerId, hashSecret } from '../auth/secrets.js';
+import { generateApiSecret, hashSecret } from '../auth/secrets.js';
+import { freshCredentials } from '../partners.js';
 import type { AuditValue, PartnerListQuery } from '../store/studio-types.js';
 import type { Page, PartnerRecord } from '../store/types.js';
 import { record } from './audit.js';
@@ -38,8 +39,7 @@ export function checkPartnerName(value: string): string {
 /** Creates an enabled partner with fresh credentials; the secret is in the result only. */
 export async function createPartner(ctx: ServiceContext, name: string): Promise<PartnerWithSecret> {
   const checked = checkPartnerName(name);
-  const apiSecret = generateApiSecret();
-  const input = { id: generatePartnerId(), name: checked, apiKey: generateApiKey(), secretHash: await hashSecret(apiSecret), now: ctx.now };
+  const { input, apiSecret } = await freshCredentials(checked, ctx.now);
   const partner = await ctx.store.transact(async (tx) => {
     const created = await tx.createPartner(input);
     await record(tx, ctx.actor, ctx.now, { action: 'partner.create', targetKind: 'partner', targetId: created.id, before: null, after: audited(created) });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { regenerateSecret } from '../../server/partners.js';
+import { cliActor, partners } from '../../server/services/index.js';
 import { bearer, serverEngines, startServer } from '../helpers/server.js';
 
 // SQLite with in-process limits, and PostgreSQL with Redis limits (test/helpers/server.ts).
@@ -134,7 +134,8 @@ describe.each(ENGINES)('secret regeneration (%s)', (_engine, engine) => {
     const server = await startServer(engine);
     const partner = await server.partner({ [LIGHTHOUSE]: ['read'] });
     const oldToken = await server.token(partner);
-    const regenerated = await regenerateSecret(server.store, partner.id, new Date(server.clock.now()).toISOString());
+    // Through the service layer the CLI and the studio API call.
+    const regenerated = await partners.regenerateSecret({ store: server.store, actor: cliActor('test'), now: new Date(server.clock.now()).toISOString() }, partner.id);
 
     const oldTokenNow = await server.client.GET('/api/partner/content/catalog', { headers: bearer(oldToken) });
     expect(oldTokenNow.response.status).toBe(401);
@@ -143,7 +144,7 @@ describe.each(ENGINES)('secret regeneration (%s)', (_engine, engine) => {
     expect(oldSecret.status).toBe(401);
 
     // A token issued in the same second, after the regeneration, is valid.
-    const fresh = await server.token({ ...partner, apiSecret: regenerated!.apiSecret });
+    const fresh = await server.token({ ...partner, apiSecret: regenerated.apiSecret });
     expect((await server.client.GET('/api/partner/content/catalog', { headers: bearer(fresh) })).response.status).toBe(200);
   });
 });

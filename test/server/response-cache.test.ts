@@ -4,6 +4,7 @@
  * partner's page, or a request that skipped authentication, limits or usage counting.
  */
 import { describe, expect, it } from 'vitest';
+import { cliActor, grants } from '../../server/services/index.js';
 import { bearer, importForm, serverEngines, startServer, type TestServer } from '../helpers/server.js';
 
 const SERIES = 'ser_7hx2k9qmbd';
@@ -98,6 +99,16 @@ describe.each(serverEngines())('response cache (%s)', (_name, engine) => {
     await server.store.importCatalog([{ ...(await importForm(server, token, OTHER)), title: 'Retitled for the cache test' }], now);
     expect(((await (await fetch(url, { headers: bearer(token) })).json()) as { title: string }).title).toBe('Retitled for the cache test');
     expect((await catalogIds(server, token)).length).toBe(1);
+  });
+
+  it('serves no stale page after a bulk grant change through the service layer (CLI and studio API)', async () => {
+    const server = await startServer(engine);
+    const partner = await server.partner({ [SERIES]: ['read'] });
+    const token = await server.token(partner);
+    expect(await catalogIds(server, token)).toEqual([SERIES]);
+    const ctx = { store: server.store, actor: cliActor('test'), now: new Date(server.clock.now()).toISOString() };
+    await grants.setGrants(ctx, partner.id, [{ seriesId: SERIES, grants: [] }, { seriesId: OTHER, grants: ['read'] }]);
+    expect(await catalogIds(server, token)).toEqual([OTHER]);
   });
 
   it('validates every new URL: a bad query after a good one is still refused', async () => {
