@@ -30,7 +30,7 @@ if (command.length === 0) {
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'pcas-startup-'));
-const env = { PORT: '0', METRICS_PORT: '0', LOG_LEVEL: 'warn', NODE_ENV: 'development', DATABASE_URL: join(dir, 'catalog.db') };
+const env = { PORT: '0', METRICS_PORT: '0', STUDIO_PORT: '0', LOG_LEVEL: 'warn', NODE_ENV: 'development', DATABASE_URL: join(dir, 'catalog.db') };
 
 async function startOnce(): Promise<{ ms: number; rssMb: number }> {
   const child = await start({ command: command[0]!, args: command.slice(1), cwd, env, ready: /listening on (http:\/\/localhost:\d+)/, readyTimeoutMs: 120_000 });

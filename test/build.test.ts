@@ -102,7 +102,7 @@ describe('compiled build', () => {
       command: 'npm',
       args: ['start'],
       cwd: copy,
-      env: { PORT: '0', METRICS_PORT: '0', LOG_LEVEL: 'info', DATABASE_URL: join(tempDir(), 'catalog.db') },
+      env: { PORT: '0', METRICS_PORT: '0', STUDIO_PORT: '0', LOG_LEVEL: 'info', DATABASE_URL: join(tempDir(), 'catalog.db') },
       ready: /listening on (http:\/\/localhost:\d+)/,
       readyTimeoutMs: 120_000,
       name: 'npm start',

@@ -27,7 +27,7 @@ export async function startEntry(env: Record<string, string>): Promise<Entry> {
     command: SERVER_COMMAND,
     args: SERVER_ARGS,
     cwd: ROOT,
-    env: { PORT: '0', METRICS_PORT: '0', LOG_LEVEL: 'warn', NODE_ENV: 'development', ...env },
+    env: { PORT: '0', METRICS_PORT: '0', STUDIO_PORT: '0', LOG_LEVEL: 'warn', NODE_ENV: 'development', ...env },
     ready: /listening on (http:\/\/localhost:\d+)/,
     name: 'server',
   });

@@ -55,6 +55,7 @@ export async function startProvider(): Promise<TestProvider> {
     features: { devInteractions: { enabled: false } },
     interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
     cookies: { keys: ['test-cookie-key'] },
+    ttl: { IdToken: 3600, AccessToken: 3600, Grant: 3600, Interaction: 600, Session: 3600 },
   });
   const signingKey = await importJWK(jwk, 'RS256');
   provider.use(async (ctx: any, next: () => Promise<void>) => {

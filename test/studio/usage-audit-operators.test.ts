@@ -84,7 +84,7 @@ describe('the audit trail', () => {
     await studio(server, owner, 'PUT', `/api/studio/partners/${partnerId}/grants`, { items: [{ series_id: 'ser_7hx2k9qmbd', grants: ['read'] }] });
     const renewed = (await (await studio(server, owner, 'POST', `/api/studio/partners/${partnerId}/secret`)).json()) as { api_secret: string };
     const invited = (await (await studio(server, owner, 'POST', '/api/studio/operators', { email: 'new@halcyon-studios.example', role: 'viewer' })).json()) as { initial_password: string };
-    const cli = await runCli(['partner', 'create', '--name', 'From CLI', '--json'], { DATABASE_URL: server.dbPath, USER: 'maya' });
+    const cli = await runCli(['partner', 'create', '--name', 'From CLI', '--json'], { DATABASE_URL: server.dbPath });
     expect(cli.code, cli.stderr).toBe(0);
     const cliSecret = (JSON.parse(cli.stdout) as { api_secret: string }).api_secret;
 
