@@ -54,6 +54,8 @@ export interface OperationPolicy {
   maxRangeDays: number | undefined;
   /** Studio operations only: the least role that may call it (`x-required-role`); undefined before sign-in. */
   role?: Role | undefined;
+  /** Studio operations only: the largest request body it reads (`x-max-body-bytes`, or the document's). */
+  maxBodyBytes?: number | undefined;
   /** Studio sign-in operations only (`x-sign-in-limit`): which sign-in limits count its attempts. */
   signInLimit?: 'per-address' | 'per-address-and-account' | undefined;
 }

@@ -6,7 +6,8 @@
  * - `info.x-session`: `ttl_seconds` of a session, `oidc_state_ttl_seconds` of an OpenID Connect
  *   sign-in between its start and its return.
  * - `info.x-sign-in-limits`: `per_address` and `per_account` limits of sign-in attempts.
- * - `info.x-catalog-import`: `max_body_bytes` of a request, `batch_series` per transaction.
+ * - `info.x-catalog-import`: `batch_series` per transaction.
+ * - `info.x-max-body-bytes`: the largest request body, unless an operation states its own.
  * - Per operation: `x-required-role` (viewer, editor, owner; absent only where no session can
  *   exist yet: signing in), `x-sign-in-limit` (which sign-in limits count it), `x-max-range-days`.
  */
@@ -24,8 +25,8 @@ export interface StudioContract {
   sessionTtlMs: number;
   oidcStateTtlMs: number;
   signInLimits: { perAddress: LimitPolicy; perAccount: LimitPolicy };
-  /** The largest request body (a catalog import file). */
-  maxBodyBytes: number;
+  /** The largest request body of an operation without its own `x-max-body-bytes`. */
+  defaultBodyBytes: number;
   /** Series per transaction of a catalog import. */
   importBatchSeries: number;
 }
@@ -38,6 +39,7 @@ interface RawStudioOperation {
   'x-required-role'?: unknown;
   'x-max-range-days'?: unknown;
   'x-sign-in-limit'?: unknown;
+  'x-max-body-bytes'?: unknown;
 }
 
 const SIGN_IN_LIMITS = ['per-address', 'per-address-and-account'] as const;
@@ -48,7 +50,7 @@ function count(where: string, value: unknown): number {
 }
 const seconds = (where: string, value: unknown): number => count(where, value) * 1000;
 
-function studioOperation(document: Record<string, any>, path: string, method: string, op: RawStudioOperation): OperationPolicy {
+function studioOperation(document: Record<string, any>, path: string, method: string, op: RawStudioOperation, defaultBodyBytes: number): OperationPolicy {
   const where = `${method.toUpperCase()} ${path}`;
   if (!op.operationId) throw new Error(`studio contract: ${where} lacks an operationId`);
   const role = op['x-required-role'];
@@ -75,6 +77,7 @@ function studioOperation(document: Record<string, any>, path: string, method: st
     maxRangeDays: range as number | undefined,
     role: role as Role | undefined,
     signInLimit: signInLimit as OperationPolicy['signInLimit'],
+    maxBodyBytes: op['x-max-body-bytes'] === undefined ? defaultBodyBytes : count(`${op.operationId} x-max-body-bytes`, op['x-max-body-bytes']),
   };
 }
 
@@ -82,9 +85,10 @@ function studioOperation(document: Record<string, any>, path: string, method: st
 export function loadStudioContract(path: string = STUDIO_CONTRACT_BUNDLE): StudioContract {
   const document = JSON.parse(readFileSync(path, 'utf8')) as Record<string, any>;
   const info = document.info ?? {};
+  const defaultBodyBytes = count('info.x-max-body-bytes', info['x-max-body-bytes']);
   const operations: OperationPolicy[] = [];
   for (const [p, item] of Object.entries(document.paths as Record<string, Record<string, RawStudioOperation>>)) {
-    for (const method of METHODS) if (item[method]) operations.push(studioOperation(document, p, method, item[method]));
+    for (const method of METHODS) if (item[method]) operations.push(studioOperation(document, p, method, item[method], defaultBodyBytes));
   }
   if (operations.length === 0) throw new Error('studio contract: no operations');
   const limits = info['x-sign-in-limits'] ?? {};
@@ -99,7 +103,7 @@ export function loadStudioContract(path: string = STUDIO_CONTRACT_BUNDLE): Studi
       perAddress: limitPolicy('info.x-sign-in-limits.per_address', limits.per_address),
       perAccount: limitPolicy('info.x-sign-in-limits.per_account', limits.per_account),
     },
-    maxBodyBytes: count('info.x-catalog-import.max_body_bytes', imports.max_body_bytes),
+    defaultBodyBytes,
     importBatchSeries: count('info.x-catalog-import.batch_series', imports.batch_series),
   };
 }

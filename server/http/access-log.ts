@@ -25,6 +25,8 @@ export function accessLog(options: { logger: Logger }) {
           requestId: req.id,
           // On authenticate, the partner whose key and secret matched; failures are logged by http/failed-authentications.ts.
           partnerId: req.partner?.id,
+          // Studio API: the signed-in operator.
+          operatorId: req.operator?.record.id,
           operationId: req.operation?.operationId,
           req: { method: req.method, url },
           res: { statusCode: res.statusCode },

@@ -5,13 +5,21 @@
  */
 import express, { type NextFunction, type Request, type Response } from 'express';
 
-/** Middleware factory: parses a JSON body of at most `limitBytes` for operations that declare one. */
+/**
+ * Middleware factory: parses a JSON body for operations that declare one, of at most the
+ * operation's own `maxBodyBytes` (studio contract) or else `limitBytes`.
+ */
 export function jsonBody(limitBytes: number) {
   if (!Number.isInteger(limitBytes) || limitBytes < 1) throw new Error('jsonBody: limitBytes must be a positive integer');
-  const parseJson = express.json({ limit: limitBytes });
+  const parsers = new Map<number, ReturnType<typeof express.json>>();
+  const parserFor = (limit: number) => {
+    let parser = parsers.get(limit);
+    if (!parser) parsers.set(limit, (parser = express.json({ limit })));
+    return parser;
+  };
   return function jsonBodyMiddleware(req: Request, res: Response, next: NextFunction): void {
     if (!req.operation?.hasRequestBody) return next();
     if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) return next();
-    parseJson(req, res, next);
+    parserFor(req.operation.maxBodyBytes ?? limitBytes)(req, res, next);
   };
 }

@@ -5,9 +5,9 @@
  *
  *   request id, access log, Host check, security headers          (every request)
  *   operation.ts       the studio contract operation and its path parameters
- *   json-body.ts       only for operations that take one
  *   session.ts         the signed-in operator (401 without a live session)
  *   guards.ts          CSRF token and Origin on changes, then the operation's x-required-role
+ *   json-body.ts       only for operations that take one, once the caller may call it
  *   validator.ts       the studio contract
  *   sign-in-limits.ts  sign-in attempts per address and per account
  *   the handler        server/studio/handlers/
@@ -92,10 +92,11 @@ export function createStudioApp(deps: StudioAppDeps): Express {
   app.use(compose('everyRequest', [requestId(), accessLog({ logger }), requireHost(), apiSecurityHeaders]));
   const studioApi = compose('studioApi', [
     resolveOperation(contract.operations, contract.prefix),
-    jsonBody(contract.maxBodyBytes),
     sessions.resolveOperator,
     requireSameOrigin({ origins: deps.origins ?? [] }),
     requireRole(),
+    // Only once the caller may call the operation: a large body (a catalog file) is read for a signed-in editor, never for anyone.
+    jsonBody(contract.defaultBodyBytes),
     ...contractValidator(contract),
     signInLimits({ ...contract.signInLimits, createLimitStore }),
     async function dispatchOperation(req: Request, res: Response, next: NextFunction) {

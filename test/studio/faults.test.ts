@@ -65,3 +65,21 @@ describe('studio operations and the store', () => {
     expect((await studio(server, viewer, 'GET', '/api/studio/session')).status).toBe(200);
   });
 });
+
+describe('studio request bodies', () => {
+  it('refuses a body over its operation\'s x-max-body-bytes with 413, and reads none before the caller may call the operation', async () => {
+    const server = await startServer();
+    const owner = await operatorSession(server, 'owner');
+    const withBodies = loadStudioContract().operations.filter((op) => op.hasRequestBody);
+    const outcomes = [];
+    for (const op of withBodies) {
+      const { path } = requestOf(op);
+      const body = { padding: 'x'.repeat(op.maxBodyBytes!) };
+      const res = await studio(server, op.role ? owner : undefined, op.method, path, body);
+      outcomes.push(`${op.operationId} ${res.status} ${((await res.json()) as { code: string }).code}`);
+    }
+    expect(outcomes).toEqual(withBodies.map((o) => `${o.operationId} 413 payload_too_large`));
+    const anonymous = await studio(server, undefined, 'POST', '/api/studio/catalog/imports', { padding: 'x'.repeat(100_000) });
+    expect(anonymous.status).toBe(401);
+  });
+});
