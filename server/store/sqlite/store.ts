@@ -23,6 +23,8 @@ export interface SqliteOptions {
   busyTimeoutMs?: number;
   /** Blocks the thread for ms while switching to WAL waits for a lock (injectable for tests). */
   sleep?: (ms: number) => void;
+  /** Opens an existing database read-only (search workers); it is neither created nor switched to WAL. */
+  readOnly?: boolean;
 }
 
 export class SqliteStore extends KyselyStore {
@@ -37,8 +39,12 @@ export class SqliteStore extends KyselyStore {
 
   /** Opens (creating if needed) the database file at path, or ':memory:'. Does not migrate. */
   static open(path: string, options: SqliteOptions = {}): SqliteStore {
-    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-    const raw = openConnection(path, { busyTimeoutMs: Math.max(0, Math.trunc(options.busyTimeoutMs ?? 5000)), ...(options.sleep ? { sleep: options.sleep } : {}) });
+    if (path !== ':memory:' && !options.readOnly) mkdirSync(dirname(path), { recursive: true });
+    const raw = openConnection(path, {
+      busyTimeoutMs: Math.max(0, Math.trunc(options.busyTimeoutMs ?? 5000)),
+      readOnly: options.readOnly ?? false,
+      ...(options.sleep ? { sleep: options.sleep } : {}),
+    });
     let store: SqliteStore | undefined;
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingStatements(raw, () => store?.unchanged.changedHere()) }) });
     store = new SqliteStore(db, raw);
