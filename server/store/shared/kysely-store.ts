@@ -29,6 +29,9 @@ async function bumpContentVersion(db: Kysely<Database>): Promise<void> {
   await db.updateTable('content_version').set({ version: randomInt(1, 2 ** 48) }).where('id', '=', 1).execute();
 }
 
+/** An import that changes at least this many rows (series and episodes) is a bulk import: see afterBulkImport. */
+export const BULK_IMPORT_ROWS = 10_000;
+
 export abstract class KyselyStore implements T.Store {
   abstract readonly engine: 'sqlite' | 'postgres';
 
@@ -187,7 +190,7 @@ export abstract class KyselyStore implements T.Store {
   }
 
   async importCatalog(series: T.ImportSeries[], now: string): Promise<T.ImportResult> {
-    return this.guard(() =>
+    const result = await this.guard(() =>
       this.writeTransaction(async (db) => {
         const result = await importCatalog(db, series, now, this.searchIndex);
         await bumpContentVersion(db);
@@ -195,7 +198,16 @@ export abstract class KyselyStore implements T.Store {
       }),
       false,
     );
+    if (result.seriesChanged + result.episodesChanged >= BULK_IMPORT_ROWS) await this.guard(() => this.afterBulkImport(result), false);
+    return result;
   }
+
+  /**
+   * What the engine does after a bulk import has committed, before the import returns, so the
+   * store is as fast as before it without an operator having to know (the engines' overrides
+   * say what and why).
+   */
+  protected async afterBulkImport(_result: T.ImportResult): Promise<void> {}
 
   // Usage.
 

@@ -87,6 +87,19 @@ export class SqliteStore extends KyselyStore {
     return isUnavailableError(error);
   }
 
+  /**
+   * A bulk import leaves its pages in the WAL (hundreds of MB at 1.1M episodes) until a
+   * checkpoint copies them into the database file, and until then every read looks them up
+   * there: right after the 1.1M-episode import, 10 searching clients got 6.7 searches/s
+   * instead of 119. `optimize` first refreshes the planner statistics of the tables whose size
+   * changed (writing them, to the WAL too); TRUNCATE then copies everything back and empties the
+   * WAL (waiting up to the busy timeout for readers, such as search workers, to move on).
+   */
+  protected override async afterBulkImport(): Promise<void> {
+    this.raw.exec('pragma optimize');
+    this.raw.exec('pragma wal_checkpoint(TRUNCATE)');
+  }
+
   /** Bounded-cost search: see sqlite/search.ts. */
   protected async rankHits(db: Kysely<Database>, r: RankRequest): Promise<RankedHit[]> {
     return rankSqliteHits(db, r);
