@@ -107,7 +107,8 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
   });
   const search = new SearchExecutor({
     backend: options.overrides?.wrapSearch?.(backend) ?? backend,
-    capacity: contract.search,
+    // The benchmark's one partner stands for a fleet: its rate-limit multiplier raises the per-partner share too.
+    capacity: { ...contract.search, perPartner: contract.search.perPartner * config.rateLimitMultiplier },
     workers: config.search.workers,
     queueLength: config.search.queueLength,
   });
