@@ -128,7 +128,7 @@ describe('SqliteStore', () => {
       });
     expect(await Promise.all([run(), run(), run(), run()])).toEqual([0, 0, 0, 0]);
     const raw = new DatabaseSync(path, { readOnly: true });
-    expect(raw.prepare('select name from kysely_migration order by name').all().map((r) => r.name)).toEqual(['0001_core', '0002_sqlite_search', '0003_sqlite_search_terms', '0004_content_version', '0005_usage_writers']);
+    expect(raw.prepare('select name from kysely_migration order by name').all().map((r) => r.name)).toEqual(['0001_core', '0002_sqlite_search', '0003_sqlite_search_terms', '0004_content_version', '0005_usage_writers', '0006_sqlite_title_search']);
     raw.close();
   });
 });

@@ -10,6 +10,7 @@ import { contentVersionMigration } from './content-version.js';
 import { postgresSearchMigration } from './0002-postgres-search.js';
 import { sqliteSearchMigration } from './0002-sqlite-search.js';
 import { sqliteSearchTermsMigration } from './0003-sqlite-search-terms.js';
+import { sqliteTitleSearchMigration } from './0006-sqlite-title-search.js';
 import { usageWritersMigration } from './usage-writers.js';
 
 /** The SQLite migrations, in order. */
@@ -20,6 +21,7 @@ export function sqliteMigrations(): Record<string, Migration> {
     '0003_sqlite_search_terms': sqliteSearchTermsMigration,
     '0004_content_version': contentVersionMigration,
     '0005_usage_writers': usageWritersMigration,
+    '0006_sqlite_title_search': sqliteTitleSearchMigration,
   };
 }
 
