@@ -7,7 +7,7 @@
  *   npm run bench:varied                                  # 100,000 series, 1.1M episodes (SQLite)
  *   npm run bench:varied -- --database postgres://postgres@127.0.0.1:5432/pcas_bench_100000s_5e
  *   npm run bench:varied -- --series 2000 --seconds 3     # quick
- *   npm run bench:varied -- --only search                 # search, catalog, mixed (comma-separated)
+ *   npm run bench:varied -- --only search                 # search, catalog, cached, mixed (comma-separated)
  *
  * Runs: varied searches (10 clients), varied catalog pages (10 clients), the cached catalog page
  * alone (20 clients), then both of the first and third at once. Each prints rps, p50, p99,
@@ -79,8 +79,10 @@ async function main(): Promise<void> {
   const next = (list: string[]) => list.slice((offset += 10_000) % list.length).concat(list);
   if (runs.has('search')) report('varied searches, 10 clients', await load(settings(10), target(next(searches), true), warmup));
   if (runs.has('catalog')) report('varied catalog pages, 10 clients', await load(settings(10), target(next(pages), true), warmup));
-  if (runs.has('mixed')) {
+  if (runs.has('mixed') || runs.has('cached')) {
     report('cached catalog page alone, 20 clients', await load(settings(20), target(['/api/partner/content/catalog'], false), warmup));
+  }
+  if (runs.has('mixed')) {
     const [searching, cached] = await Promise.all([
       load(settings(10), target(next(searches), true), warmup),
       load(settings(20), target(['/api/partner/content/catalog'], false), warmup),
