@@ -546,7 +546,7 @@ export interface components {
              * @description Stable, machine-readable problem code. Branch on this, not on `title` or `detail`.
              * @enum {string}
              */
-            code: "validation_failed" | "malformed_request" | "invalid_json" | "invalid_cursor" | "invalid_date_range" | "invalid_credentials" | "unauthorized" | "token_expired" | "token_revoked" | "forbidden" | "not_found" | "method_not_allowed" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "request_header_fields_too_large" | "outside_availability_window" | "rate_limited" | "internal_error" | "service_unavailable";
+            code: "validation_failed" | "malformed_request" | "invalid_json" | "invalid_cursor" | "invalid_date_range" | "invalid_credentials" | "unauthorized" | "token_expired" | "token_revoked" | "forbidden" | "not_found" | "method_not_allowed" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "request_header_fields_too_large" | "outside_availability_window" | "rate_limited" | "too_many_concurrent_searches" | "internal_error" | "service_unavailable" | "search_capacity_exhausted";
             /** @description Identifies the request in the studio's logs; quote it when asking for support. */
             request_id: string;
             /** @description Each validation failure, when `code` is `validation_failed`. */
@@ -682,7 +682,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The rate limit of this operation's group is exhausted, or the client address has failed to authenticate too often (see the rate limits in the introduction); retry after `Retry-After` seconds. */
+        /** @description The rate limit of this operation's group is exhausted, the client address has failed to authenticate too often, or (search) too many of your searches are running at once (see the rate limits in the introduction); retry after `Retry-After` seconds. */
         TooManyRequests: {
             headers: {
                 RateLimit: components["headers"]["RateLimit"];
@@ -727,7 +727,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The service is temporarily unable to answer (its store is unreachable or it is shutting down); retry after `Retry-After` seconds. */
+        /** @description The service is temporarily unable to answer (its store is unreachable, it is shutting down, or every search slot is taken); retry after `Retry-After` seconds. */
         ServiceUnavailable: {
             headers: {
                 "Retry-After": components["headers"]["Retry-After"];

@@ -4,8 +4,10 @@
  * autocannon against 127.0.0.1 only, and prints one JSON line with the result: what the target
  * answered in the measured window, after the warm-up, on the connections the warm-up opened.
  *
- * Job: { url, paths: string[], headers, connections, durationSeconds, warmupSeconds }
- * Every connection cycles through `paths` in order, so a mix of queries is spread evenly.
+ * Job: { url, paths: string[], headers, connections, durationSeconds, warmupSeconds, distinct? }
+ * Every connection cycles through `paths` in order, so a mix of queries is spread evenly; with
+ * `distinct`, the connections share one pass through `paths` instead, so no two requests ask
+ * the same URL until it wraps around (the varied mixes, which the response cache must not answer).
  */
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
@@ -17,6 +19,7 @@ export interface LoadJob {
   connections: number;
   durationSeconds: number;
   warmupSeconds: number;
+  distinct?: boolean;
 }
 
 export interface LoadResult {
@@ -61,6 +64,7 @@ function run(job: LoadJob): Promise<LoadResult> {
   let non2xx = 0;
   let errors = 0;
   let timeouts = 0;
+  let next = 0;
   const started = performance.now();
   const windowStart = started + job.warmupSeconds * 1000;
   let windowEnd = 0;
@@ -71,7 +75,7 @@ function run(job: LoadJob): Promise<LoadResult> {
         connections: job.connections,
         duration: job.warmupSeconds + job.durationSeconds,
         headers: job.headers,
-        requests: job.paths.map((path) => ({ method: 'GET', path })),
+        requests: job.distinct ? [{ method: 'GET', setupRequest: (req: autocannon.Request) => ({ ...req, path: job.paths[next++ % job.paths.length]! }) }] : job.paths.map((path) => ({ method: 'GET', path })),
         timeout: 10,
       },
       (err) => {

@@ -53,11 +53,14 @@ import { usageHandlers } from './routes/usage.js';
 import { measureRequests, type Metrics } from './metrics.js';
 import { PACKAGE_ROOT } from './paths.js';
 import type { StreamSigner } from './streaming/signer.js';
+import type { SearchExecutor } from './search/executor.js';
 import type { Store } from './store/types.js';
 import type { UsageRecorder } from './usage/recorder.js';
 
 export interface AppDeps {
   store: Store;
+  /** Where searches run, within the search capacity (server/search/). */
+  search: SearchExecutor;
   tokens: TokenService;
   streams: StreamSigner;
   clock: Clock;
@@ -91,7 +94,7 @@ const PARTNER_BODY_LIMIT_BYTES = 16 * 1024;
 export function createApp(deps: AppDeps): Express {
   const { store, logger, clock } = deps;
   const contract = deps.contract ?? loadContract();
-  const handlerDeps: HandlerDeps = { store, tokens: deps.tokens, clock, streams: deps.streams };
+  const handlerDeps: HandlerDeps = { store, search: deps.search, tokens: deps.tokens, clock, streams: deps.streams };
   const handlers: Record<string, OperationHandler> = {
     ...authHandlers(handlerDeps),
     ...contentHandlers(handlerDeps),

@@ -32,6 +32,12 @@ export interface Config {
   rateLimitMultiplier: number;
   /** MiB of validated Content responses kept for repeated requests; 0 turns the cache off. */
   responseCacheMb: number;
+  /**
+   * Deployment sizing of search (server/search/): searches running at once (SQLite: worker
+   * threads, each with its own read connection; PostgreSQL: connections of search's own pool),
+   * and how many more may wait for one before search answers 503.
+   */
+  search: { workers: number; queueLength: number };
   shutdownTimeoutMs: number;
   /** How long /readyz answers 503 before the listener closes, so a load balancer stops routing first. */
   shutdownReadinessDelayMs: number;
@@ -198,6 +204,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel,
     rateLimitMultiplier,
     responseCacheMb: integer(env, 'RESPONSE_CACHE_MB', 16, 0, 4096, problems),
+    search: {
+      workers: integer(env, 'SEARCH_WORKERS', 2, 1, 64, problems),
+      queueLength: integer(env, 'SEARCH_QUEUE_LENGTH', 32, 0, 10_000, problems),
+    },
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 300_000, problems),
     shutdownReadinessDelayMs: integer(env, 'SHUTDOWN_READINESS_DELAY_MS', 0, 0, 120_000, problems),
     readinessTimeoutMs: integer(env, 'READINESS_TIMEOUT_MS', 500, 50, 60_000, problems),

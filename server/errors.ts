@@ -34,10 +34,12 @@ export const PROBLEMS: Record<ProblemCode, ProblemKind> = {
   payload_too_large: { status: 413, title: 'Payload Too Large' },
   unsupported_media_type: { status: 415, title: 'Unsupported Media Type' },
   rate_limited: { status: 429, title: 'Too Many Requests' },
+  too_many_concurrent_searches: { status: 429, title: 'Too Many Concurrent Searches' },
   request_header_fields_too_large: { status: 431, title: 'Request Header Fields Too Large' },
   outside_availability_window: { status: 451, title: 'Outside Availability Window' },
   internal_error: { status: 500, title: 'Internal Server Error' },
   service_unavailable: { status: 503, title: 'Service Unavailable' },
+  search_capacity_exhausted: { status: 503, title: 'Search Capacity Exhausted' },
 };
 
 /** Base URL of the pages that document each problem type. */

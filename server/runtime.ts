@@ -17,6 +17,8 @@ import { RedisLimits } from './http/redis-limits.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import { OutageLog } from './outage-log.js';
 import { seedIfEmpty, type SeedResult } from './demo/seed.js';
+import { openSearchBackend } from './search/backends.js';
+import { SearchExecutor, type SearchBackend } from './search/executor.js';
 import { openStore } from './store/index.js';
 import type { Store } from './store/types.js';
 import { createStreamSigner, type StreamSigner } from './streaming/signer.js';
@@ -32,6 +34,8 @@ export interface Runtime {
   /** The partner contract the app enforces (server/contract/load.ts). */
   contract: Contract;
   store: Store;
+  /** Runs searches within the search capacity (server/search/). */
+  search: SearchExecutor;
   tokens: TokenService;
   streams: StreamSigner;
   recorder: UsageRecorder;
@@ -48,8 +52,11 @@ export interface Runtime {
 export interface RuntimeOptions {
   logger: Logger;
   clock?: Clock;
-  /** Overrides for tests (e.g. a shared limit store). */
-  overrides?: Partial<Pick<AppDeps, 'createLimitStore'>> & { store?: Store };
+  /**
+   * Overrides for tests: a shared limit store, the store, what wraps the search backend (fault
+   * injection), and a gate every search waits at while gate[0] is 0 (an injected slow search).
+   */
+  overrides?: Partial<Pick<AppDeps, 'createLimitStore'>> & { store?: Store; wrapSearch?: (backend: SearchBackend) => SearchBackend; searchGate?: Int32Array };
 }
 
 /** Opens the store, seeds it when empty, and builds the app. */
@@ -69,7 +76,8 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
   });
   store.watchAvailability({ unavailable: (err) => storeOutage.down(err), available: () => storeOutage.up() });
   const seed = await seedIfEmpty(store, { production: config.production, now: new Date(clock.now()).toISOString() });
-  store.useCursorKeys(config.cursorKeys ?? (await devCursorKeys(store)));
+  const cursorKeys = config.cursorKeys ?? (await devCursorKeys(store));
+  store.useCursorKeys(cursorKeys);
   const tokens = await createTokenService({
     keys: config.jwtKeys ?? (await devJwtKeys(store)),
     issuer: config.jwtIssuer,
@@ -94,9 +102,25 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
   // failure modes until Redis is back.
   if (redisLimits) await redisLimits.connected();
   const contract = loadContract();
+  const backend = openSearchBackend({
+    databaseUrl: config.databaseUrl,
+    database: config.database,
+    store,
+    cursorKeys,
+    workers: config.search.workers,
+    ...(options.overrides?.searchGate ? { gate: options.overrides.searchGate } : {}),
+  });
+  const search = new SearchExecutor({
+    backend: options.overrides?.wrapSearch?.(backend) ?? backend,
+    // The benchmark's one partner stands for a fleet: its rate-limit multiplier raises the per-partner share too.
+    capacity: { ...contract.search, perPartner: contract.search.perPartner * config.rateLimitMultiplier },
+    workers: config.search.workers,
+    queueLength: config.search.queueLength,
+  });
   const app = createApp({
     contract,
     store,
+    search,
     tokens,
     streams,
     clock,
@@ -129,6 +153,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
     studioContract,
     contract,
     store,
+    search,
     tokens,
     streams,
     recorder,
@@ -143,6 +168,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
     },
     async close() {
       await recorder.stop();
+      await search.close();
       await store.close();
       await redisLimits?.close();
     },

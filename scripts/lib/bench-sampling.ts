@@ -63,17 +63,20 @@ function sampler(rootPid: number): { stop(): Sample } {
 
 const perRequest = (cpuPercent: number, rps: number) => (rps > 0 ? Math.round((cpuPercent * 10 * 1000) / rps) / 1000 : 0);
 
+let jobs = 0;
+
 /**
  * One window of load on the target at url (warm-up, then the measured seconds), sampling the
  * process tree of watchPid during the measured seconds only.
  */
 export async function load(
   settings: LoadSettings,
-  target: { url: string; paths: string[]; headers: Record<string, string>; watchPid: number },
+  target: { url: string; paths: string[]; headers: Record<string, string>; watchPid: number; distinct?: boolean },
   warmupSeconds: number,
 ): Promise<Measured> {
-  const job: LoadJob = { url: target.url, paths: target.paths, headers: target.headers, connections: settings.connections, durationSeconds: settings.durationSeconds, warmupSeconds };
-  const jobFile = join(settings.workDir, `load-${process.pid}.json`);
+  const job: LoadJob = { url: target.url, paths: target.paths, headers: target.headers, connections: settings.connections, durationSeconds: settings.durationSeconds, warmupSeconds, distinct: target.distinct ?? false };
+  // Several loads may run at once (bench-varied.ts's mixed run): one job file each.
+  const jobFile = join(settings.workDir, `load-${process.pid}-${++jobs}.json`);
   writeFileSync(jobFile, JSON.stringify(job));
   const child = spawn(join(settings.root, 'node_modules/.bin/tsx'), [join(settings.root, 'scripts/bench-load.ts'), jobFile], { cwd: settings.root, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';

@@ -7,6 +7,8 @@
  * - `info.x-rate-limit-groups`: per group, `limit` requests per `window_seconds`, and `fail_mode`
  *   (`open` or `closed`) while the shared limit store is unreachable.
  * - `info.x-failed-authentication-limit`: the same, per client address, for failed authentications.
+ * - `info.x-search-capacity`: `per_partner` searches running or waiting at once per partner, and
+ *   the `retry_after_seconds` of a search refused for capacity (server/search/executor.ts).
  * - Per operation: `x-rate-limit-group`, `x-required-grant`, `x-authentication`
  *   (`api-key-and-secret`: credentials in the body), `x-response-cache` (the 200 body may be
  *   reused while the content version is unchanged), `x-max-range-days` (longest date range).
@@ -60,6 +62,12 @@ export interface OperationPolicy {
   signInLimit?: 'per-address' | 'per-address-and-account' | undefined;
 }
 
+/** `info.x-search-capacity`: what each partner may hold of an instance's search capacity. */
+export interface SearchCapacity {
+  perPartner: number;
+  retryAfterSeconds: number;
+}
+
 export interface Contract {
   /** The bundled OpenAPI document, as parsed JSON. */
   document: Record<string, unknown>;
@@ -68,6 +76,7 @@ export interface Contract {
   operations: OperationPolicy[];
   groups: Map<RateLimitGroupName, RateLimitGroup>;
   failedAuthentication: LimitPolicy;
+  search: SearchCapacity;
 }
 
 export const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
@@ -152,11 +161,16 @@ export function loadContract(path: string = CONTRACT_BUNDLE): Contract {
   for (const [name, raw] of Object.entries((document.info?.['x-rate-limit-groups'] ?? {}) as Record<string, any>)) {
     groups.set(name, { name, ...limitPolicy(`rate-limit group ${name}`, raw) });
   }
+  const rawSearch = (document.info?.['x-search-capacity'] ?? {}) as { per_partner?: unknown; retry_after_seconds?: unknown };
+  if (!positiveInteger(rawSearch.per_partner) || !positiveInteger(rawSearch.retry_after_seconds)) {
+    throw new Error('contract: info.x-search-capacity needs positive integers per_partner and retry_after_seconds');
+  }
+  const search = { perPartner: rawSearch.per_partner, retryAfterSeconds: rawSearch.retry_after_seconds };
   const failedAuthentication = limitPolicy('info.x-failed-authentication-limit', document.info?.['x-failed-authentication-limit']);
   const operations: OperationPolicy[] = [];
   for (const [path, item] of Object.entries(document.paths as Record<string, Record<string, RawOperation> & { parameters?: RawParameter[] }>)) {
     for (const method of METHODS) if (item[method]) operations.push(operationPolicy(document, path, method, item[method], item, groups));
   }
   if (operations.length === 0) throw new Error('contract: no operations');
-  return { document, prefix: commonPrefix(operations.map((op) => op.path)), operations, groups, failedAuthentication };
+  return { document, prefix: commonPrefix(operations.map((op) => op.path)), operations, groups, failedAuthentication, search };
 }

@@ -7,7 +7,7 @@ type Q<Op extends keyof operations> = NonNullable<operations[Op]['parameters']['
 type Episode = components['schemas']['Episode'];
 
 /** Handlers of the Content group (catalog side). */
-export function contentHandlers({ store }: HandlerDeps): Record<string, OperationHandler> {
+export function contentHandlers({ store, search }: HandlerDeps): Record<string, OperationHandler> {
   return {
     async listEntitlements(req, res) {
       const q = query<Q<'listEntitlements'>>(req);
@@ -34,7 +34,7 @@ export function contentHandlers({ store }: HandlerDeps): Record<string, Operatio
 
     async searchCatalog(req, res) {
       const q = query<Q<'searchCatalog'>>(req);
-      const page = await store.search({ partnerId: partnerId(req), q: q.q, type: q.type, limit: defaulted(q.limit, 'limit'), cursor: q.cursor });
+      const page = await search.search({ partnerId: partnerId(req), q: q.q, type: q.type, limit: defaulted(q.limit, 'limit'), cursor: q.cursor });
       res.json({ items: page.items, next_cursor: page.nextCursor });
     },
 

@@ -2,11 +2,14 @@
 import type { Request, Response } from 'express';
 import type { TokenService } from '../auth/tokens.js';
 import type { Clock } from '../clock.js';
+import type { SearchExecutor } from '../search/executor.js';
 import type { StreamSigner } from '../streaming/signer.js';
 import type { Store } from '../store/types.js';
 
 export interface HandlerDeps {
   store: Store;
+  /** Runs searches off the event loop, within the search capacity (server/search/). */
+  search: Pick<SearchExecutor, 'search'>;
   tokens: TokenService;
   clock: Clock;
   streams: StreamSigner;

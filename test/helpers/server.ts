@@ -78,6 +78,20 @@ export interface StartOptions extends EngineOptions {
   env?: Record<string, string>;
   clock?: ManualClock;
   jwtKeys?: JWK[];
+  /** Every search waits before it runs while gate[0] is 0 (an injected slow search; see searchGate()). */
+  searchGate?: Int32Array;
+}
+
+/** A gate for StartOptions.searchGate, closed until open() is called. */
+export function searchGate(): { gate: Int32Array; open(): void } {
+  const gate = new Int32Array(new SharedArrayBuffer(4));
+  return {
+    gate,
+    open() {
+      Atomics.store(gate, 0, 1);
+      Atomics.notify(gate, 0);
+    },
+  };
 }
 
 /**
@@ -99,7 +113,7 @@ export async function newJwtKey(kid: string): Promise<JWK> {
   return { ...(await exportJWK(privateKey)), kid };
 }
 
-function withFaults(store: Store, current: () => Fault): Store {
+function withFaults<S extends object>(store: S, current: () => Fault): S {
   return new Proxy(store, {
     get(target, prop, receiver) {
       const value = Reflect.get(target, prop, receiver) as unknown;
@@ -146,7 +160,11 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
   const runtime = await createRuntime(config, {
     logger: createLogger('debug', sink),
     clock,
-    overrides: { store: withFaults(store, () => fault) },
+    overrides: {
+      store: withFaults(store, () => fault),
+      wrapSearch: (backend) => withFaults(backend, () => fault),
+      ...(options.searchGate ? { searchGate: options.searchGate } : {}),
+    },
   });
   // As server/main.ts serves it; coverage is noted before the app sees the request.
   const http = createAppServer(runtime.app, {

@@ -10,7 +10,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { postgresMigrations } from '../../server/store/migrations/index.js';
 import { StoreUnavailableError } from '../../server/errors.js';
 import { openStore } from '../../server/store/index.js';
-import { ANALYZE_AFTER_ROWS, PostgresStore } from '../../server/store/postgres/store.js';
+import { PostgresStore } from '../../server/store/postgres/store.js';
+import { BULK_IMPORT_ROWS } from '../../server/store/shared/kysely-store.js';
 import { searchDocument, searchQuery } from '../../server/store/postgres/search.js';
 import { searchTokens } from '../../server/store/shared/search-terms.js';
 import { demoCatalog } from '../../server/demo/catalog.js';
@@ -230,7 +231,7 @@ describe('PostgreSQL search documents (no database needed)', () => {
       expect(small.seriesChanged).toBe(3);
       expect(await analyzedAt()).toBeNull();
       const bulk = await store.importCatalog(demoCatalog({ series: 1_000, episodesPerSeason: 12 }), T0);
-      expect(bulk.seriesChanged + bulk.episodesChanged).toBeGreaterThanOrEqual(ANALYZE_AFTER_ROWS);
+      expect(bulk.seriesChanged + bulk.episodesChanged).toBeGreaterThanOrEqual(BULK_IMPORT_ROWS);
       expect(await analyzedAt()).toBeInstanceOf(Date);
     } finally {
       await store.close();

@@ -1,12 +1,14 @@
 /** SQLite-only behaviour: URL parsing, pragmas, busy handling, multi-process migrations, FTS helpers. */
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, describe, expect, it } from 'vitest';
+import { demoCatalog } from '../../server/demo/catalog.js';
 import { sqliteMigrations } from '../../server/store/migrations/index.js';
 import { StoreUnavailableError } from '../../server/errors.js';
+import { BULK_IMPORT_ROWS } from '../../server/store/shared/kysely-store.js';
 import { openStore, parseDatabaseUrl } from '../../server/store/index.js';
 import { searchTokens } from '../../server/store/shared/search-terms.js';
 import { ftsRowid } from '../../server/store/sqlite/search-index.js';
@@ -130,6 +132,34 @@ describe('SqliteStore', () => {
     expect(raw.prepare('select name from kysely_migration order by name').all().map((r) => r.name)).toEqual(Object.keys(sqliteMigrations()));
     raw.close();
   });
+});
+
+describe('after a bulk import', () => {
+  it('empties the WAL and has planner statistics, where a small import leaves the WAL to SQLite', async () => {
+    const path = tmpDbPath();
+    const store = await openStore(path);
+    const walBytes = () => statSync(`${path}-wal`).size;
+    const analyzed = () => {
+      const raw = new DatabaseSync(path, { readOnly: true });
+      try {
+        return raw.prepare("select count(*) as n from sqlite_master where name = 'sqlite_stat1'").get()!.n === 1;
+      } finally {
+        raw.close();
+      }
+    };
+    try {
+      const small = await store.importCatalog(demoCatalog({ series: 3 }), T0);
+      expect(small.seriesChanged).toBe(3);
+      expect(walBytes()).toBeGreaterThan(0);
+      const bulk = await store.importCatalog(demoCatalog({ series: 1_000, episodesPerSeason: 12 }), T0);
+      expect(bulk.seriesChanged + bulk.episodesChanged).toBeGreaterThanOrEqual(BULK_IMPORT_ROWS);
+      expect(walBytes()).toBe(0);
+      expect(analyzed()).toBe(true);
+      expect((await store.search({ partnerId: 'ptn_none', q: 'light', limit: 5 })).items).toEqual([]);
+    } finally {
+      await store.close();
+    }
+  }, 60_000);
 });
 
 describe('search expression', () => {

@@ -11,6 +11,7 @@ import { postgresSearchMigration } from './0002-postgres-search.js';
 import { sqliteSearchMigration } from './0002-sqlite-search.js';
 import { sqliteSearchTermsMigration } from './0003-sqlite-search-terms.js';
 import { operatorsMigration } from './operators.js';
+import { sqliteTitleSearchMigration } from './sqlite-title-search.js';
 import { usageWritersMigration } from './usage-writers.js';
 import { auditTrailMigration } from './audit-trail.js';
 
@@ -24,6 +25,7 @@ export function sqliteMigrations(): Record<string, Migration> {
     '0005_usage_writers': usageWritersMigration,
     '0006_audit_trail': auditTrailMigration('sqlite'),
     '0007_operators': operatorsMigration,
+    '0008_sqlite_title_search': sqliteTitleSearchMigration,
   };
 }
 

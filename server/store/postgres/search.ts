@@ -70,20 +70,20 @@ function indexedId(id: string): string {
 
 /** PostgreSQL's full-text index: one tsvector document per series and per episode, keyed by id. */
 export const postgresSearchIndex: SearchIndex = {
-  series: {
+  series: [{
     table: 'series_search',
     key: 'id',
     keyOf: (id) => id,
     columns: ['id', 'document'],
     row: (s) => [indexedId(s.id), sql`${searchDocument([[s.title, 'A'], [s.short_synopsis, 'B'], [s.synopsis, 'C']])}::tsvector`],
-  },
-  episodes: {
+  }],
+  episodes: [{
     table: 'episodes_search',
     key: 'id',
     keyOf: (id) => id,
     columns: ['id', 'series_id', 'document'],
     row: (e) => [indexedId(e.id), e.series_id, sql`${searchDocument([[e.title, 'A'], [e.synopsis, 'C']])}::tsvector`],
-  },
+  }],
 };
 
 /**

@@ -23,13 +23,10 @@ import { KyselyStore } from '../shared/kysely-store.js';
 import * as pq from '../shared/partner-queries.js';
 import type { Database } from '../shared/schema.js';
 import type { RankedHit, RankRequest } from '../shared/search.js';
-import type { ImportResult, ImportSeries, PartnerRecord, UsageBatch, UsageIncrement } from '../types.js';
+import type { ImportResult, PartnerRecord, UsageBatch, UsageIncrement } from '../types.js';
 import { FreshReads } from './fresh-reads.js';
 import { guardedPool, isPostgresUnavailable, openPools, type PostgresOptions, type PostgresPools } from './pool.js';
 import { postgresSearchIndex, rankPostgresHits } from './search.js';
-
-/** An import that changes at least this many rows, and a tenth of the catalog, refreshes the planner's statistics. */
-export const ANALYZE_AFTER_ROWS = 10_000;
 
 export class PostgresStore extends KyselyStore {
   readonly engine = 'postgres' as const;
@@ -134,19 +131,14 @@ export class PostgresStore extends KyselyStore {
    * A bulk import leaves the planner's statistics stale until autovacuum gets to the tables (a
    * minute or more later); meanwhile a catalog page sorted all of a partner's granted series
    * (257 ms instead of 5 ms at 100k series) and search could not tell common words from rare
-   * ones. So an import that changes a tenth of the catalog (and at least ANALYZE_AFTER_ROWS rows)
-   * runs ANALYZE on what it wrote, after committing, before it returns.
+   * ones. So a bulk import (shared/kysely-store.ts) that changes a tenth of the catalog runs
+   * ANALYZE on what it wrote, after committing, before it returns.
    */
-  override async importCatalog(series: ImportSeries[], now: string): Promise<ImportResult> {
-    const result = await super.importCatalog(series, now);
+  protected override async afterBulkImport(result: ImportResult): Promise<void> {
     const changed = result.seriesChanged + result.episodesChanged;
-    if (changed < ANALYZE_AFTER_ROWS) return result;
-    await this.guard(async () => {
-      // reltuples: the planner's row estimate (-1 or 0 before the first ANALYZE).
-      const { rows } = await sql<{ n: number }>`select greatest(reltuples, 0)::float8 as n from pg_class where oid = 'episodes'::regclass`.execute(this.db);
-      if (changed * 10 >= Number(rows[0]?.n ?? 0)) await sql`analyze series, episodes, series_search, episodes_search`.execute(this.db);
-    }, false);
-    return result;
+    // reltuples: the planner's row estimate (-1 or 0 before the first ANALYZE).
+    const { rows } = await sql<{ n: number }>`select greatest(reltuples, 0)::float8 as n from pg_class where oid = 'episodes'::regclass`.execute(this.db);
+    if (changed * 10 >= Number(rows[0]?.n ?? 0)) await sql`analyze series, episodes, series_search, episodes_search`.execute(this.db);
   }
 
   /** Usage groups in key order, so concurrent writers lock rows in one order. */

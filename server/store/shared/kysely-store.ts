@@ -17,6 +17,9 @@ import { search, type RankedHit, type RankRequest } from './search.js';
 import * as usage from './usage.js';
 import type * as T from '../types.js';
 
+/** An import that changes at least this many rows (series and episodes) is a bulk import: see afterBulkImport. */
+export const BULK_IMPORT_ROWS = 10_000;
+
 export abstract class KyselyStore extends OperatorStoreBase implements T.Store {
   /** The engine's full-text index, which every import updates (shared/search-index.ts). */
   protected abstract readonly searchIndex: SearchIndex;
@@ -111,7 +114,7 @@ export abstract class KyselyStore extends OperatorStoreBase implements T.Store {
   }
 
   async importCatalog(series: T.ImportSeries[], now: string): Promise<T.ImportResult> {
-    return this.guard(() =>
+    const result = await this.guard(() =>
       this.writeTransaction(async (db) => {
         const result = await importCatalog(db, series, now, this.searchIndex);
         await pq.bumpContentVersion(db);
@@ -119,7 +122,16 @@ export abstract class KyselyStore extends OperatorStoreBase implements T.Store {
       }),
       false,
     );
+    if (result.seriesChanged + result.episodesChanged >= BULK_IMPORT_ROWS) await this.guard(() => this.afterBulkImport(result), false);
+    return result;
   }
+
+  /**
+   * What the engine does after a bulk import has committed, before the import returns, so the
+   * store is as fast as before it without an operator having to know (the engines' overrides
+   * say what and why).
+   */
+  protected async afterBulkImport(_result: T.ImportResult): Promise<void> {}
 
   // Usage.
 

@@ -29,10 +29,10 @@ export interface IndexTable<D> {
   row(document: D): unknown[];
 }
 
-/** An engine's full-text index. */
+/** An engine's full-text index: its tables of series and of episodes. */
 export interface SearchIndex {
-  series: IndexTable<IndexedSeries>;
-  episodes: IndexTable<IndexedEpisode>;
+  series: Array<IndexTable<IndexedSeries>>;
+  episodes: Array<IndexTable<IndexedEpisode>>;
   /** What else the engine keeps per import (SQLite's word dictionary), after the rows. */
   alsoIndex?(db: Kysely<Database>, changes: SearchIndexChanges): Promise<void>;
 }
@@ -53,9 +53,10 @@ async function writeEntries<D>(db: Kysely<Database>, index: IndexTable<D>, docum
 
 /** Applies an import's changes to the engine's index (call inside the import transaction). */
 export async function updateSearchIndex(db: Kysely<Database>, index: SearchIndex, changes: SearchIndexChanges): Promise<void> {
-  await removeEntries(db, index.series, changes.series.map((s) => s.id));
-  await removeEntries(db, index.episodes, [...changes.episodes.map((e) => e.id), ...changes.removedEpisodes]);
-  await writeEntries(db, index.series, changes.series);
-  await writeEntries(db, index.episodes, changes.episodes);
+  const removedEpisodes = [...changes.episodes.map((e) => e.id), ...changes.removedEpisodes];
+  for (const table of index.series) await removeEntries(db, table, changes.series.map((s) => s.id));
+  for (const table of index.episodes) await removeEntries(db, table, removedEpisodes);
+  for (const table of index.series) await writeEntries(db, table, changes.series);
+  for (const table of index.episodes) await writeEntries(db, table, changes.episodes);
   await index.alsoIndex?.(db, changes);
 }

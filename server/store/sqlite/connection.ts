@@ -11,6 +11,8 @@ export interface ConnectionOptions {
   busyTimeoutMs: number;
   /** Blocks the thread for ms while switching to WAL waits for a lock (injectable for tests). */
   sleep?: (ms: number) => void;
+  /** A read-only connection to a database another connection set up (search workers). */
+  readOnly?: boolean;
 }
 
 /** Blocks the thread for ms: only while opening, before the server takes requests. */
@@ -62,9 +64,10 @@ function switchToWal(raw: DatabaseSync, timeoutMs: number, sleep: (ms: number) =
 
 /** Opens the file (or ':memory:') with the store's pragmas. */
 export function openConnection(path: string, options: ConnectionOptions): DatabaseSync {
-  const raw = new DatabaseSync(path, { enableForeignKeyConstraints: true });
+  const raw = new DatabaseSync(path, { enableForeignKeyConstraints: true, readOnly: options.readOnly ?? false });
   // busy_timeout first: switching to WAL itself needs a lock another process may hold.
   raw.exec(`pragma busy_timeout = ${Math.max(0, Math.trunc(options.busyTimeoutMs))}`);
+  if (options.readOnly) return raw;
   try {
     if (path !== ':memory:') switchToWal(raw, options.busyTimeoutMs, options.sleep ?? sleepSync);
   } catch (err) {

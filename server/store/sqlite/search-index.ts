@@ -58,9 +58,9 @@ function ftsTable<D extends { id: string }>(table: string, fields: Array<keyof D
   return { table, key: 'rowid', keyOf: ftsRowid, columns: ['rowid', ...fields], row: (d) => [ftsRowid(d.id), ...fields.map((f) => d[f])] };
 }
 
-/** SQLite's full-text index: the FTS5 tables, and the word dictionary. */
+/** SQLite's full-text index: the FTS5 tables (all fields, and titles alone), and the word dictionary. */
 export const sqliteSearchIndex: SearchIndex = {
-  series: ftsTable('series_fts', ['id', 'title', 'short_synopsis', 'synopsis']),
-  episodes: ftsTable('episodes_fts', ['id', 'series_id', 'title', 'synopsis']),
+  series: [ftsTable('series_fts', ['id', 'title', 'short_synopsis', 'synopsis']), ftsTable('series_titles_fts', ['id', 'title'])],
+  episodes: [ftsTable('episodes_fts', ['id', 'series_id', 'title', 'synopsis']), ftsTable('episode_titles_fts', ['id', 'series_id', 'title'])],
   alsoIndex: addDictionaryWords,
 };

@@ -88,6 +88,8 @@ export function queryParts(tokens: string[], lastCompletions: string[]): string[
 
 type Index = 'series' | 'episode';
 const TABLE = { series: sql.raw('series_fts'), episode: sql.raw('episodes_fts') } as const;
+/** The titles-only indexes (migrations/sqlite-title-search.ts), which title blocks read. */
+const TITLE_TABLE = { series: 'series_titles_fts', episode: 'episode_titles_fts' } as const;
 
 async function isCommon(db: Kysely<Database>, index: Index, part: string): Promise<boolean> {
   const { rows } = await sql<{ n: number }>`select count(*) as n from (select 1 from ${TABLE[index]} where ${TABLE[index]} match ${part} limit ${COMMON_MATCHES})`.execute(db);
@@ -111,15 +113,16 @@ function exactPart(index: Index, match: string, partnerId: string): RawBuilder<R
  * SCAN_LIMIT matches. CROSS JOIN keeps the matches as the outer loop (SQLite keeps that order):
  * left to itself the planner walks all of the partner's grants and indexes the matches instead.
  */
-async function readableMatches(db: Kysely<Database>, index: Index, match: string, partnerId: string, count: number): Promise<string[]> {
+async function readableMatches(db: Kysely<Database>, index: Index, match: string, partnerId: string, count: number, titles: boolean): Promise<string[]> {
+  const table = sql.raw(titles ? TITLE_TABLE[index] : index === 'series' ? 'series_fts' : 'episodes_fts');
   const query =
     index === 'series'
       ? sql<{ id: string }>`select c.id as id
-        from (select id from series_fts where series_fts match ${match} limit ${SCAN_LIMIT}) c
+        from (select id from ${table} where ${table} match ${match} limit ${SCAN_LIMIT}) c
         cross join partner_grants g on g.series_id = c.id and g.partner_id = ${partnerId} and g.can_read = 1
         limit ${count}`
       : sql<{ id: string }>`select c.id as id
-        from (select id, series_id from episodes_fts where episodes_fts match ${match} limit ${SCAN_LIMIT}) c
+        from (select id, series_id from ${table} where ${table} match ${match} limit ${SCAN_LIMIT}) c
         cross join partner_grants g on g.series_id = c.series_id and g.partner_id = ${partnerId} and g.can_read = 1
         limit ${count}`;
   return (await query.execute(db)).rows.map((row) => row.id);
@@ -152,8 +155,8 @@ export async function rankSqliteHits(db: Kysely<Database>, r: RankRequest): Prom
   }
 
   // Bounded: four blocks, each in id order (the FTS index's own order, so a page reads only as
-  // far as it needs): series title matches, episode title matches, other series matches, other
-  // episode matches. A title-only scan is skipped where some word is in no title of the index
+  // far as it needs): series title matches, episode title matches (both from the titles-only
+  // indexes), other series matches, other episode matches. A title-only scan is skipped where some word is in no title of the index
   // (FTS5 would read every document of the word looking for one).
   const want = Math.min(r.offset + r.limit, MAX_BOUNDED_HITS);
   if (r.offset >= want) return [];
@@ -163,15 +166,15 @@ export async function rankSqliteHits(db: Kysely<Database>, r: RankRequest): Prom
     const inTitles = (words: Term[]) => words.some((t) => t[flag] === 1);
     return r.tokens.slice(0, -1).every((w) => inTitles(exact.filter((t) => t.term === w || t.term === fold(w)))) && inTitles(last);
   };
-  const blocks: Array<{ index: Index; expr: string; relevance: number }> = [];
-  for (const [i, index] of indexes.entries()) if (titled(index)) blocks.push({ index, expr: `{title} : (${match})`, relevance: 4 - i });
+  const blocks: Array<{ index: Index; expr: string; relevance: number; titles: boolean }> = [];
+  for (const [i, index] of indexes.entries()) if (titled(index)) blocks.push({ index, expr: match, relevance: 4 - i, titles: true });
   for (const [i, index] of indexes.entries()) {
-    blocks.push({ index, expr: titled(index) ? `(${match}) NOT ({title} : (${match}))` : match, relevance: 2 - i });
+    blocks.push({ index, expr: titled(index) ? `(${match}) NOT ({title} : (${match}))` : match, relevance: 2 - i, titles: false });
   }
   const hits: RankedHit[] = [];
   for (const block of blocks) {
     if (hits.length >= want) break;
-    for (const id of await readableMatches(db, block.index, block.expr, r.partnerId, want - hits.length)) {
+    for (const id of await readableMatches(db, block.index, block.expr, r.partnerId, want - hits.length, block.titles)) {
       hits.push({ type: block.index, id, relevance: block.relevance });
     }
   }

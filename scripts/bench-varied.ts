@@ -1,0 +1,101 @@
+/**
+ * `npm run bench:varied`: what partners send, measured apart from the repeated, cached mix of
+ * `npm run bench`: mostly distinct searches and catalog pages (scripts/lib/bench-queries.ts,
+ * seeded), which the response cache cannot answer, and a mixed run of searching clients beside
+ * clients of the cached catalog page, which reports the cached page's p99 under search load.
+ *
+ *   npm run bench:varied                                  # 100,000 series, 1.1M episodes (SQLite)
+ *   npm run bench:varied -- --database postgres://postgres@127.0.0.1:5432/pcas_bench_100000s_5e
+ *   npm run bench:varied -- --series 2000 --seconds 3     # quick
+ *   npm run bench:varied -- --only search                 # search, catalog, cached, mixed (comma-separated)
+ *
+ * Runs: varied searches (10 clients), varied catalog pages (10 clients), the cached catalog page
+ * alone (20 clients), then both of the first and third at once. Each prints rps, p50, p99,
+ * refusals (non-2xx), timeouts, and the server's CPU ms per request and peak RSS (worker threads
+ * included: they are threads of the one process). JSON goes to .tmp/bench/varied-<name>.json.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { ensureCatalog, type CatalogManifest } from './generate-catalog.js';
+import { authenticate } from './lib/bench-mixes.js';
+import { variedCatalogPages, variedSearches } from './lib/bench-queries.js';
+import { load, type Measured } from './lib/bench-sampling.js';
+import { mb, memory, servingPid } from './lib/process-stats.js';
+import { start, stopAll } from './lib/processes.js';
+
+const root = resolve(import.meta.dirname, '..');
+const { values } = parseArgs({
+  options: {
+    series: { type: 'string', default: '100000' },
+    'episodes-per-season': { type: 'string', default: '5' },
+    database: { type: 'string' },
+    seconds: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '2' },
+    seed: { type: 'string', default: '17' },
+    only: { type: 'string', default: 'search,catalog,mixed' },
+    name: { type: 'string', default: 'varied' },
+    env: { type: 'string', multiple: true, default: [] },
+  },
+});
+const workDir = join(root, '.tmp/bench');
+mkdirSync(workDir, { recursive: true });
+const seconds = Number(values.seconds);
+const warmup = Number(values.warmup);
+const runs = new Set(values.only.split(','));
+
+function startServer(manifest: CatalogManifest) {
+  const argv = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start.replace(/^exec /, '').split(' ').slice(1);
+  const extra = Object.fromEntries(values.env.map((kv) => kv.split('=', 2) as [string, string]));
+  const env = { PORT: '0', HOST: '127.0.0.1', DATABASE_URL: manifest.databaseUrl, BENCH_RATE_LIMIT_MULTIPLIER: '1000000', LOG_LEVEL: 'info', METRICS_PORT: '0', NODE_ENV: 'development', ...extra };
+  return start({ name: 'server', command: process.execPath, args: argv, cwd: root, env, ready: /listening on http:\/\/localhost:(\d+)/, logFile: join(workDir, 'varied-server.log'), readyTimeoutMs: 120_000, stopTimeoutMs: 15_000 });
+}
+
+const row = (label: string, m: Measured) =>
+  `| ${label} | ${m.rps} | ${m.p50} | ${m.p99} | ${m.non2xx} | ${m.timeouts} | ${m.cpuMsPerRequest ?? ''} | ${m.peakRssMb} |`;
+
+async function main(): Promise<void> {
+  const manifest = await ensureCatalog({ series: Number(values.series), episodesPerSeason: Number(values['episodes-per-season']), databaseUrl: values.database }, { log: console.log });
+  execFileSync(process.execPath, [join(root, 'scripts/build.mjs'), '--if-stale'], { stdio: 'inherit' });
+  const server = await startServer(manifest);
+  const url = `http://127.0.0.1:${server.ready[1]}`;
+  const pid = servingPid(server.pid);
+  const headers = { authorization: `Bearer ${await authenticate(url, manifest)}` };
+  const seed = Number(values.seed);
+  const searches = variedSearches(50_000, seed);
+  const pages = variedCatalogPages(50_000, seed);
+  const settings = (connections: number) => ({ root, workDir, connections, durationSeconds: seconds });
+  const target = (paths: string[], distinct: boolean) => ({ url, paths, headers, watchPid: pid, distinct });
+  const results: Record<string, Measured> = {};
+  console.log(`catalog: ${manifest.series} series, ${manifest.episodes} episodes (${manifest.engine}); server RSS ${mb(memory(pid).rssKb)} MB; ${searches.length} searches, ${pages.length} catalog pages`);
+  console.log('| run | req/s | p50 ms | p99 ms | non-2xx | timeouts | CPU ms/req | peak RSS MB |\n|---|---|---|---|---|---|---|---|');
+  const report = (label: string, m: Measured) => {
+    results[label] = m;
+    console.log(row(label, m));
+  };
+  // Each run starts further into the lists, so no run repeats what an earlier one asked.
+  let offset = 0;
+  const next = (list: string[]) => list.slice((offset += 10_000) % list.length).concat(list);
+  if (runs.has('search')) report('varied searches, 10 clients', await load(settings(10), target(next(searches), true), warmup));
+  if (runs.has('catalog')) report('varied catalog pages, 10 clients', await load(settings(10), target(next(pages), true), warmup));
+  if (runs.has('mixed') || runs.has('cached')) {
+    report('cached catalog page alone, 20 clients', await load(settings(20), target(['/api/partner/content/catalog'], false), warmup));
+  }
+  if (runs.has('mixed')) {
+    const [searching, cached] = await Promise.all([
+      load(settings(10), target(next(searches), true), warmup),
+      load(settings(20), target(['/api/partner/content/catalog'], false), warmup),
+    ]);
+    report('mixed: varied searches, 10 clients', searching);
+    report('mixed: cached catalog page, 20 clients', cached);
+  }
+  writeFileSync(join(workDir, `${values.name}.json`), JSON.stringify({ manifest: { ...manifest, partner: undefined }, seconds, seed, results }, null, 2));
+}
+
+main()
+  .catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  })
+  .finally(() => stopAll());

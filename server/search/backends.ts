@@ -1,0 +1,86 @@
+/**
+ * Where searches run (search/executor.ts decides when):
+ *
+ * - SQLite file: a piscina pool of worker threads (sqlite-worker.ts), each with its own
+ *   read-only connection. Ranking at a million episodes takes milliseconds of CPU that, on the
+ *   event loop, every other partner's request would wait behind.
+ * - PostgreSQL: a store of its own over the same database with a pool of `workers`
+ *   connections, so searches never take the connections that authentication and catalog reads
+ *   need.
+ * - SQLite in memory (the demo, some tests): the store itself, in this thread; no other
+ *   connection can see an in-memory database.
+ */
+import { Piscina } from 'piscina';
+import type { SecretKey } from '../store/cursor.js';
+import { parseDatabaseUrl, type OpenStoreOptions } from '../store/index.js';
+import { PostgresStore } from '../store/postgres/store.js';
+import type { Store } from '../store/types.js';
+import type { SearchBackend } from './executor.js';
+import { pageOf, type SearchOutcome } from './search-outcome.js';
+import type { SqliteWorkerData } from './sqlite-worker.js';
+
+export interface SearchBackendOptions {
+  databaseUrl: string;
+  database: OpenStoreOptions;
+  /** The store the rest of the service uses (searched in this thread when nothing else can). */
+  store: Store;
+  cursorKeys: SecretKey[];
+  workers: number;
+  /**
+   * Test-only: while gate[0] is 0 every search waits before it runs; a worker thread blocks
+   * (as a slow query would), elsewhere the wait is asynchronous.
+   */
+  gate?: Int32Array;
+}
+
+/** Atomics.waitAsync (Node has it; the project's TypeScript lib, ES2022, does not declare it). */
+const waitAsync = (Atomics as unknown as { waitAsync(a: Int32Array, i: number, v: number): { value: Promise<string> | string } }).waitAsync;
+
+async function passGate(gate: Int32Array | undefined): Promise<void> {
+  if (gate) await waitAsync(gate, 0, 0).value;
+}
+
+function inProcess(store: Pick<Store, 'search'>, gate: Int32Array | undefined, close: () => Promise<void>): SearchBackend {
+  return {
+    async search(query) {
+      await passGate(gate);
+      return store.search(query);
+    },
+    close,
+  };
+}
+
+/** The worker module: the compiled one beside this file, or, run from sources, the TypeScript one through tsx. */
+function workerModule(): { filename: string; execArgv: string[] } {
+  const fromSources = import.meta.url.endsWith('.ts');
+  return { filename: new URL(fromSources ? './sqlite-worker.ts' : './sqlite-worker.js', import.meta.url).href, execArgv: fromSources ? ['--import', 'tsx'] : [] };
+}
+
+function sqliteWorkers(path: string, options: SearchBackendOptions): SearchBackend {
+  const workerData: SqliteWorkerData = {
+    path,
+    busyTimeoutMs: options.database.busyTimeoutMs ?? 5_000,
+    cursorKeys: options.cursorKeys.map((k) => ({ id: k.id, secret: new Uint8Array(k.secret) })),
+    ...(options.gate ? { gate: options.gate } : {}),
+  };
+  // Threads start with the first searches (an instance that never searches pays nothing) and then
+  // stay. The executor never hands piscina more than `workers` tasks, so its own queue stays empty.
+  const pool = new Piscina({ ...workerModule(), workerData, minThreads: 0, maxThreads: options.workers, idleTimeout: Infinity, concurrentTasksPerWorker: 1 });
+  return {
+    async search(query) {
+      return pageOf((await pool.run(query)) as SearchOutcome);
+    },
+    close: () => pool.destroy(),
+  };
+}
+
+/** The backend for the configured database. */
+export function openSearchBackend(options: SearchBackendOptions): SearchBackend {
+  const target = parseDatabaseUrl(options.databaseUrl);
+  if (target.engine === 'sqlite') {
+    return target.path === ':memory:' ? inProcess(options.store, options.gate, async () => {}) : sqliteWorkers(target.path, options);
+  }
+  const store = PostgresStore.open(target.url, { ...options.database, poolMax: options.workers });
+  store.useCursorKeys(options.cursorKeys);
+  return inProcess(store, options.gate, () => store.close());
+}
