@@ -7,6 +7,7 @@
  * written when it ends, with its counts.
  */
 import { randomBytes } from 'node:crypto';
+import { BULK_IMPORT_ROWS } from '../store/shared/kysely-store.js';
 import type { ImportValidation } from '../catalog/import-schema.js';
 import type { ImportJob } from '../store/studio-types.js';
 import type { ImportSeries } from '../store/types.js';
@@ -43,10 +44,14 @@ export async function validateCatalog(data: unknown): Promise<ImportValidation> 
 async function run(ctx: ServiceContext, job: ImportJob, series: ImportSeries[], options: ImportOptions): Promise<ImportJob> {
   const now = options.clock ?? (() => ctx.now);
   let current = job;
+  // Rows changed since the store last tidied itself (it does after any one batch of BULK_IMPORT_ROWS or more).
+  let untidied = 0;
   try {
     while (current.seriesDone < series.length) {
       const batch = series.slice(current.seriesDone, current.seriesDone + options.batchSize);
       const result = await ctx.store.importCatalog(batch, now());
+      const changed = result.seriesChanged + result.episodesChanged;
+      untidied = changed >= BULK_IMPORT_ROWS ? 0 : untidied + changed;
       current = {
         ...current,
         seriesDone: current.seriesDone + batch.length,
@@ -57,6 +62,10 @@ async function run(ctx: ServiceContext, job: ImportJob, series: ImportSeries[], 
       };
       if (current.seriesDone < series.length) await ctx.store.updateImportJob(current);
       options.onProgress?.(current);
+    }
+    // Many small batches are a bulk import too: tidy once, at the end, before the job says it is done.
+    if (untidied >= BULK_IMPORT_ROWS) {
+      await ctx.store.afterBulkImport({ seriesChanged: current.seriesChanged, seriesUnchanged: current.seriesUnchanged, episodesChanged: current.episodesChanged });
     }
     current = { ...current, state: 'succeeded', updatedAt: now() };
   } catch (err) {

@@ -217,6 +217,12 @@ export interface Store extends StudioStore, OperatorStore {
   countSeries(): Promise<number>;
   /** Idempotent upsert in one transaction: all of the batch or none of it. */
   importCatalog(series: ImportSeries[], now: string): Promise<ImportResult>;
+  /**
+   * Tidies the engine after a bulk import (statistics, WAL) so reads are as fast as before it.
+   * importCatalog does it itself when one call changes BULK_IMPORT_ROWS rows or more; an import
+   * made of smaller batches (a catalog import job) calls it once at its end with the totals.
+   */
+  afterBulkImport(totals: ImportResult): Promise<void>;
 
   // Usage analytics.
   /**

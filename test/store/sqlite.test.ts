@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { demoCatalog } from '../../server/demo/catalog.js';
 import { sqliteMigrations } from '../../server/store/migrations/index.js';
 import { StoreUnavailableError } from '../../server/errors.js';
+import { catalog, cliActor } from '../../server/services/index.js';
 import { BULK_IMPORT_ROWS } from '../../server/store/shared/kysely-store.js';
 import { openStore, parseDatabaseUrl } from '../../server/store/index.js';
 import { searchTokens } from '../../server/store/shared/search-terms.js';
@@ -156,6 +157,24 @@ describe('after a bulk import', () => {
       expect(walBytes()).toBe(0);
       expect(analyzed()).toBe(true);
       expect((await store.search({ partnerId: 'ptn_none', q: 'light', limit: 5 })).items).toEqual([]);
+    } finally {
+      await store.close();
+    }
+  }, 60_000);
+
+  it('tidies once at the end of an import job made of small batches that add up to a bulk import', async () => {
+    const path = tmpDbPath();
+    const store = await openStore(path);
+    try {
+      await store.importCatalog(demoCatalog({ series: 3 }), T0);
+      expect(statSync(`${path}-wal`).size).toBeGreaterThan(0);
+      const ctx = { store, actor: cliActor('test'), now: T0 };
+      // 100 series a batch: each well under BULK_IMPORT_ROWS changed rows, the job over it.
+      const { done } = await catalog.startCatalogImport(ctx, demoCatalog({ series: 1_000, episodesPerSeason: 12 }), { batchSize: 100 });
+      const job = await done;
+      expect([job.state, job.seriesChanged + job.episodesChanged >= BULK_IMPORT_ROWS]).toEqual(['succeeded', true]);
+      // Checkpointed and truncated at the end of the last batch: only the job's own final writes are left in it.
+      expect(statSync(`${path}-wal`).size).toBeLessThan(256 * 1024);
     } finally {
       await store.close();
     }

@@ -134,7 +134,7 @@ export class PostgresStore extends KyselyStore {
    * ones. So a bulk import (shared/kysely-store.ts) that changes a tenth of the catalog runs
    * ANALYZE on what it wrote, after committing, before it returns.
    */
-  protected override async afterBulkImport(result: ImportResult): Promise<void> {
+  override async afterBulkImport(result: ImportResult): Promise<void> {
     const changed = result.seriesChanged + result.episodesChanged;
     // reltuples: the planner's row estimate (-1 or 0 before the first ANALYZE).
     const { rows } = await sql<{ n: number }>`select greatest(reltuples, 0)::float8 as n from pg_class where oid = 'episodes'::regclass`.execute(this.db);

@@ -126,12 +126,8 @@ export abstract class KyselyStore extends OperatorStoreBase implements T.Store {
     return result;
   }
 
-  /**
-   * What the engine does after a bulk import has committed, before the import returns, so the
-   * store is as fast as before it without an operator having to know (the engines' overrides
-   * say what and why).
-   */
-  protected async afterBulkImport(_result: T.ImportResult): Promise<void> {}
+  /** See Store.afterBulkImport; each engine overrides it (what it does and why is said there). */
+  async afterBulkImport(_totals: T.ImportResult): Promise<void> {}
 
   // Usage.
 

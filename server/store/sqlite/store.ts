@@ -95,7 +95,7 @@ export class SqliteStore extends KyselyStore {
    * changed (writing them, to the WAL too); TRUNCATE then copies everything back and empties the
    * WAL (waiting up to the busy timeout for readers, such as search workers, to move on).
    */
-  protected override async afterBulkImport(): Promise<void> {
+  override async afterBulkImport(): Promise<void> {
     this.raw.exec('pragma optimize');
     this.raw.exec('pragma wal_checkpoint(TRUNCATE)');
   }
