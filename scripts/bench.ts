@@ -81,7 +81,9 @@ function startTarget(label: string, command: string, argv: string[], ready: RegE
 function startServer(manifest: CatalogManifest, logLevel: string, env: Record<string, string> = {}, checkout = root): Promise<Child> {
   const argv = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start.replace(/^exec /, '').split(' ').slice(1);
   argv[argv.length - 1] = join(checkout, argv[argv.length - 1]!);
-  const serverEnv = { PORT: '0', HOST, DATABASE_URL: manifest.databaseUrl, BENCH_RATE_LIMIT_MULTIPLIER: '1000000', LOG_LEVEL: logLevel, METRICS_PORT: '0', STUDIO_PORT: '0', NODE_ENV: 'development', ...env };
+  // The search queue holds every connection's search: this bench measures what a search costs,
+  // not load shedding (bench:varied's mixed run measures that), and a 503 would end the run.
+  const serverEnv = { PORT: '0', HOST, DATABASE_URL: manifest.databaseUrl, BENCH_RATE_LIMIT_MULTIPLIER: '1000000', SEARCH_QUEUE_LENGTH: String(Math.max(32, settings.connections * 2)), LOG_LEVEL: logLevel, METRICS_PORT: '0', STUDIO_PORT: '0', NODE_ENV: 'development', ...env };
   return startTarget(`${checkout === root ? 'server' : 'baseline'}-${logLevel}`, process.execPath, argv, /listening on http:\/\/localhost:(\d+)/, { cwd: checkout, env: serverEnv });
 }
 
