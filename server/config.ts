@@ -13,7 +13,7 @@ export interface Config {
   host: string;
   databaseUrl: string;
   /** PostgreSQL only: connections per instance and the bounds of every wait (see server/store/postgres/store.ts). */
-  database: { poolMax: number; connectTimeoutMs: number; statementTimeoutMs: number };
+  database: { poolMax: number; connectTimeoutMs: number; statementTimeoutMs: number; /** SQLite page cache per connection, MiB (SQLITE_CACHE_MB). */ cacheMb: number };
   /**
    * Redis for rate-limit counters shared by every instance; undefined: counters in this process.
    * breakerMs: how long a failed command makes the limit store count as down (server/circuit-breaker.ts).
@@ -182,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     poolMax: integer(env, 'DATABASE_POOL_MAX', 10, 1, 1000, problems),
     connectTimeoutMs: integer(env, 'DATABASE_CONNECT_TIMEOUT_MS', 3000, 100, 60_000, problems),
     statementTimeoutMs: integer(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 5000, 100, 300_000, problems),
+    cacheMb: integer(env, 'SQLITE_CACHE_MB', 32, 1, 4096, problems),
   };
   const redis = parseRedis(env, problems);
   const logLevel = env.LOG_LEVEL ?? 'info';

@@ -60,6 +60,7 @@ function sqliteWorkers(path: string, options: SearchBackendOptions): SearchBacke
   const workerData: SqliteWorkerData = {
     path,
     busyTimeoutMs: options.database.busyTimeoutMs ?? 5_000,
+    ...(options.database.cacheMb !== undefined ? { cacheMb: options.database.cacheMb } : {}),
     cursorKeys: options.cursorKeys.map((k) => ({ id: k.id, secret: new Uint8Array(k.secret) })),
     ...(options.gate ? { gate: options.gate } : {}),
   };

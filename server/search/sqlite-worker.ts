@@ -11,13 +11,14 @@ import { outcomeOf, type SearchOutcome } from './search-outcome.js';
 export interface SqliteWorkerData {
   path: string;
   busyTimeoutMs: number;
+  cacheMb?: number;
   cursorKeys: Array<{ id: string; secret: Uint8Array }>;
   /** Test-only: each search first waits (blocking this thread) while gate[0] is 0. */
   gate?: Int32Array;
 }
 
 const data = workerData as SqliteWorkerData;
-const store = SqliteStore.open(data.path, { readOnly: true, busyTimeoutMs: data.busyTimeoutMs });
+const store = SqliteStore.open(data.path, { readOnly: true, busyTimeoutMs: data.busyTimeoutMs, ...(data.cacheMb !== undefined ? { cacheMb: data.cacheMb } : {}) });
 store.useCursorKeys(data.cursorKeys.map((k) => ({ id: k.id, secret: Buffer.from(k.secret) })));
 
 export default async function search(query: SearchQuery): Promise<SearchOutcome> {

@@ -13,6 +13,8 @@ export interface ConnectionOptions {
   sleep?: (ms: number) => void;
   /** A read-only connection to a database another connection set up (search workers). */
   readOnly?: boolean;
+  /** SQLite's page cache for this connection, in MiB (SQLite's own default is 2 MiB). */
+  cacheMb?: number;
 }
 
 /** Blocks the thread for ms: only while opening, before the server takes requests. */
@@ -67,6 +69,9 @@ export function openConnection(path: string, options: ConnectionOptions): Databa
   const raw = new DatabaseSync(path, { enableForeignKeyConstraints: true, readOnly: options.readOnly ?? false });
   // busy_timeout first: switching to WAL itself needs a lock another process may hold.
   raw.exec(`pragma busy_timeout = ${Math.max(0, Math.trunc(options.busyTimeoutMs))}`);
+  // With SQLite's 2 MiB default, a catalog page at 100k series reads most of its b-tree pages from
+  // the OS again on every request: half of its SQL time went to read() calls (docs/decisions.md).
+  if (options.cacheMb !== undefined) raw.exec(`pragma cache_size = ${-Math.max(1, Math.trunc(options.cacheMb)) * 1024}`);
   if (options.readOnly) return raw;
   try {
     if (path !== ':memory:') switchToWal(raw, options.busyTimeoutMs, options.sleep ?? sleepSync);

@@ -25,6 +25,8 @@ export interface SqliteOptions {
   sleep?: (ms: number) => void;
   /** Opens an existing database read-only (search workers); it is neither created nor switched to WAL. */
   readOnly?: boolean;
+  /** SQLite's page cache per connection, in MiB (SQLITE_CACHE_MB); SQLite's default when undefined. */
+  cacheMb?: number;
 }
 
 export class SqliteStore extends KyselyStore {
@@ -43,6 +45,7 @@ export class SqliteStore extends KyselyStore {
     const raw = openConnection(path, {
       busyTimeoutMs: Math.max(0, Math.trunc(options.busyTimeoutMs ?? 5000)),
       readOnly: options.readOnly ?? false,
+      ...(options.cacheMb !== undefined ? { cacheMb: options.cacheMb } : {}),
       ...(options.sleep ? { sleep: options.sleep } : {}),
     });
     let store: SqliteStore | undefined;
