@@ -196,12 +196,25 @@ describe.each(ENGINES)('Store catalog (%s)', (_name, open) => {
 
     it('filters by genre and by updated_since (inclusive), also while paging', async () => {
       const comedy = await all({ partnerId: A, sort: 'title', limit: 1, genre: 'comedy' });
-      expect(comedy.seen.sort()).toEqual([sid(11), sid(13), sid(15)]);
+      expect(comedy.seen).toEqual([sid(11), sid(15), sid(13)]);
+      // Every one of these series is a drama: the genre's own order is the catalog's, in both sorts.
+      for (const sort of ['title', 'updated_at'] as const) {
+        expect((await all({ partnerId: A, sort, limit: 2, genre: 'drama' })).seen).toEqual((await all({ partnerId: A, sort, limit: 100 })).seen);
+      }
+      expect((await all({ partnerId: A, sort: 'title', limit: 1, genre: 'comedy', updatedSince: '2026-11-02T00:00:00Z' })).seen).toEqual([sid(15), sid(13)]);
       const recent = await all({ partnerId: A, sort: 'updated_at', limit: 2, updatedSince: '2026-11-04T00:00:00Z' });
       expect(recent.seen).toEqual([sid(16), sid(10), sid(14)]);
       const since = await store.listCatalog({ partnerId: A, sort: 'updated_at', limit: 10, updatedSince: '2026-11-07T01:00:00+01:00' });
       expect(since.items.map((s) => s.id)).toEqual([sid(14)]);
       expect(since.items[0]).toMatchObject({ updated_at: '2026-11-07T00:00:00.000Z', genres: ['drama'] });
+    });
+
+    it('keeps a genre page in the order of the series\' own keys after an episode moved away re-derived one', async () => {
+      await store.importCatalog([series(sid(40), { title: 'Moved From', genres: ['comedy'], episodes: [episode(eid(40))] })], '2026-10-01T00:00:00Z');
+      await store.setGrants(A, sid(40), ['read'], T0);
+      expect((await all({ partnerId: A, sort: 'updated_at', limit: 2, genre: 'comedy' })).seen).toEqual([sid(40), sid(11), sid(15), sid(13)]);
+      await store.importCatalog([series(sid(41), { title: 'Moved To', genres: ['drama'], episodes: [episode(eid(40))] })], '2026-11-09T00:00:00Z');
+      expect((await all({ partnerId: A, sort: 'updated_at', limit: 2, genre: 'comedy' })).seen).toEqual([sid(11), sid(15), sid(13), sid(40)]);
     });
 
     it('rejects garbage, tampered and cross-query cursors', async () => {
@@ -229,6 +242,48 @@ describe.each(ENGINES)('Store catalog (%s)', (_name, open) => {
       for (const n of [40, 41, 42]) await store.setGrants(B, sid(n), ['read'], T0);
       const { seen } = await all({ partnerId: B, sort: 'title', limit: 1 });
       expect(seen).toEqual([sid(30), sid(41), sid(40), sid(42)]);
+    });
+  });
+
+  describe('listCatalog by title since an instant', () => {
+    // Past 1,000 series updated since the instant the store walks the title index instead of
+    // sorting them (shared/catalog-read.ts): both ways must give the same pages.
+    const P = pid('p');
+    const OLD = '2026-10-01T00:00:00.000Z';
+    const NEW = '2026-11-01T00:00:00.000Z';
+    const expected: { id: string; title: string; at: string; genre: 'comedy' | 'drama' }[] = [];
+    beforeEach(async () => {
+      await store.createPartner({ id: P, name: 'P', apiKey: 'key-p', secretHash: 'h', now: T0 });
+      expected.length = 0;
+      for (let i = 0; i < 1200; i++) {
+        const title = `Series ${((i * 7919) % 1200).toString().padStart(4, '0')}`;
+        expected.push({ id: sid(100 + i), title, at: i < 300 ? OLD : NEW, genre: i % 6 === 0 ? 'comedy' : 'drama' });
+      }
+      for (const at of [OLD, NEW]) {
+        const batch = expected.filter((e) => e.at === at).map((e) => series(e.id, { title: e.title, genres: [e.genre] }));
+        for (let i = 0; i < batch.length; i += 500) await store.importCatalog(batch.slice(i, i + 500), at);
+      }
+      // Every series readable but every eleventh.
+      for (const [i, e] of expected.entries()) if (i % 11 !== 0) await store.setGrants(P, e.id, ['read'], T0);
+    });
+
+    it.each([
+      ['an instant before every series (the title walk)', OLD, undefined],
+      ['an instant before most series of a genre (the title walk)', OLD, 'drama' as const],
+      ['an instant a few series have reached (the sort)', NEW, 'comedy' as const],
+    ])('pages %s in title order', async (_label, since, genre) => {
+      const want = expected
+        .filter((e, i) => i % 11 !== 0 && e.at >= since && (genre === undefined || e.genre === genre))
+        .sort((a, b) => (a.title < b.title ? -1 : a.title > b.title ? 1 : a.id < b.id ? -1 : 1))
+        .map((e) => e.id);
+      const seen: string[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await store.listCatalog({ partnerId: P, sort: 'title', limit: 100, updatedSince: since, ...(genre ? { genre } : {}), cursor });
+        seen.push(...page.items.map((item) => item.id));
+        cursor = page.nextCursor ?? undefined;
+      } while (cursor !== undefined);
+      expect(seen).toEqual(want);
     });
   });
 

@@ -14,6 +14,7 @@ import { operatorsMigration } from './operators.js';
 import { sqliteTitleSearchMigration } from './sqlite-title-search.js';
 import { usageWritersMigration } from './usage-writers.js';
 import { auditTrailMigration } from './audit-trail.js';
+import { genreSortKeysMigration } from './genre-sort-keys.js';
 
 /** The SQLite migrations, in order. */
 export function sqliteMigrations(): Record<string, Migration> {
@@ -26,6 +27,7 @@ export function sqliteMigrations(): Record<string, Migration> {
     '0006_audit_trail': auditTrailMigration('sqlite'),
     '0007_operators': operatorsMigration,
     '0008_sqlite_title_search': sqliteTitleSearchMigration,
+    '0009_genre_sort_keys': genreSortKeysMigration(),
   };
 }
 
@@ -38,6 +40,7 @@ export function postgresMigrations(): Record<string, Migration> {
     '0004_usage_writers': usageWritersMigration,
     '0005_audit_trail': auditTrailMigration('postgres'),
     '0006_operators': operatorsMigration,
+    '0007_genre_sort_keys': genreSortKeysMigration({ keyCollation: 'C' }),
   };
 }
 

@@ -91,9 +91,10 @@ export async function importCatalog(db: Kysely<Database>, batch: ImportSeries[],
 
     const perSeason = new Map<number, number>();
     for (const e of item.episodes) perSeason.set(e.season_number, (perSeason.get(e.season_number) ?? 0) + 1);
-    seriesRows.push(seriesRow(own, { hash, createdAt: before?.created_at ?? at, updatedAt: at, seasonCount: own.seasons.length, episodeCount: item.episodes.length }));
+    const row = seriesRow(own, { hash, createdAt: before?.created_at ?? at, updatedAt: at, seasonCount: own.seasons.length, episodeCount: item.episodes.length });
+    seriesRows.push(row);
     for (const s of own.seasons) seasonRows.push({ series_id: item.id, ...s, episode_count: perSeason.get(s.season_number) ?? 0 });
-    for (const genre of own.genres) genreRows.push({ series_id: item.id, genre });
+    for (const genre of own.genres) genreRows.push({ series_id: item.id, genre, sort_title: row.sort_title, updated_at: row.updated_at });
   }
 
   const changedIds = seriesRows.map((r) => r.id);
@@ -134,5 +135,7 @@ async function recount(db: Kysely<Database>, ids: string[], at: string): Promise
       }))
       .where('id', 'in', group)
       .execute();
+    // The genre index's copy of the sort key (migrations/genre-sort-keys.ts).
+    await db.updateTable('series_genres').set({ updated_at: at }).where('series_id', 'in', group).execute();
   }
 }

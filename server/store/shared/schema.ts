@@ -39,6 +39,9 @@ export interface SeriesTable {
 export interface SeriesGenreTable {
   series_id: string;
   genre: string;
+  /** The series' catalog sort keys, copied so a genre page walks (genre, key, id) in order. */
+  sort_title: string;
+  updated_at: string;
 }
 
 export interface SeasonTable {
