@@ -736,6 +736,29 @@ export interface components {
         };
     };
     responses: {
+        /** @description The request is malformed or fails validation; `errors` lists each problem. */
+        BadRequest: {
+            headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://partners.halcyon-studios.example/problems/validation-failed",
+                 *       "title": "Bad Request",
+                 *       "status": 400,
+                 *       "detail": "The request does not match the contract: body /email: must match format \"email\"",
+                 *       "instance": "/api/studio/partners",
+                 *       "code": "validation_failed",
+                 *       "request_id": "req_8c1f2a9e4b7d4e0f"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description No valid session. */
         Unauthorized: {
             headers: {
@@ -820,29 +843,6 @@ export interface components {
                  *       "detail": "The catalog store is temporarily unavailable; retry shortly.",
                  *       "instance": "/api/studio/partners",
                  *       "code": "service_unavailable",
-                 *       "request_id": "req_8c1f2a9e4b7d4e0f"
-                 *     }
-                 */
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
-        /** @description The request is malformed or fails validation; `errors` lists each problem. */
-        BadRequest: {
-            headers: {
-                RateLimit: components["headers"]["RateLimit"];
-                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "type": "https://partners.halcyon-studios.example/problems/validation-failed",
-                 *       "title": "Bad Request",
-                 *       "status": 400,
-                 *       "detail": "The request does not match the contract: body /email: must match format \"email\"",
-                 *       "instance": "/api/studio/partners",
-                 *       "code": "validation_failed",
                  *       "request_id": "req_8c1f2a9e4b7d4e0f"
                  *     }
                  */
@@ -1123,6 +1123,7 @@ export interface operations {
                     "application/json": components["schemas"]["Session"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -1202,6 +1203,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
@@ -1236,6 +1238,7 @@ export interface operations {
                     "application/json": components["schemas"]["OidcStart"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
