@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { loadStudioContract, type StudioContract } from '../../server/contract/studio.js';
-import { startServer } from '../helpers/server.js';
+import { serverEngines, startServer } from '../helpers/server.js';
 import { operatorSession, studio } from '../helpers/studio.js';
 
 const code = async (res: Response) => ((await res.json()) as { code: string }).code;
@@ -23,10 +23,10 @@ function lowered(limit: number): StudioContract {
 /** A path of the operation with each path parameter filled (the limit counts before anything is validated). */
 const concrete = (path: string) => path.replace(/\{[^}]+\}/g, 'x');
 
-describe('studio per-operator rate limits', () => {
+describe.each(serverEngines())('studio per-operator rate limits (%s)', (_name, engine) => {
   it('refuses an operator past its group limit with 429 and the RateLimit headers, spares other operators and groups, and lets it through after the window', async () => {
     const contract = lowered(2);
-    const server = await startServer({ studioContract: contract });
+    const server = await startServer({ ...engine, studioContract: contract });
     const reads = contract.groups.get('Reads')!;
     const [busy, other] = [await operatorSession(server, 'owner'), await operatorSession(server, 'owner')];
 
@@ -49,6 +49,9 @@ describe('studio per-operator rate limits', () => {
     expect((await studio(server, busy, 'GET', '/api/studio/session')).status).toBe(200);
   });
 
+});
+
+describe('studio per-operator rate limits', () => {
   // Every limited operation of the contract, so each documented (operation, 429) pair is produced.
   const limitedOperations = loadStudioContract().operations.filter((op) => op.group !== '');
   it.each(limitedOperations.map((op) => [op.operationId, op.group, op] as const))('limits %s by its group (%s)', async (_id, _group, op) => {
