@@ -54,9 +54,10 @@ export interface RuntimeOptions {
   clock?: Clock;
   /**
    * Overrides for tests: a shared limit store, the store, what wraps the search backend (fault
-   * injection), and a gate every search waits at while gate[0] is 0 (an injected slow search).
+   * injection), a gate every search waits at while gate[0] is 0 (an injected slow search), and
+   * the studio contract (e.g. with lowered limits).
    */
-  overrides?: Partial<Pick<AppDeps, 'createLimitStore'>> & { store?: Store; wrapSearch?: (backend: SearchBackend) => SearchBackend; searchGate?: Int32Array };
+  overrides?: Partial<Pick<AppDeps, 'createLimitStore'>> & { store?: Store; wrapSearch?: (backend: SearchBackend) => SearchBackend; searchGate?: Int32Array; studioContract?: StudioContract };
 }
 
 /** Opens the store, seeds it when empty, and builds the app. */
@@ -135,7 +136,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
     metrics,
     ...(createLimitStore ? { createLimitStore } : {}),
   });
-  const studioContract = loadStudioContract();
+  const studioContract = options.overrides?.studioContract ?? loadStudioContract();
   const studioApp = createStudioApp({
     contract: studioContract,
     store,

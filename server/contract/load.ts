@@ -119,6 +119,15 @@ export function dateTimeQuery(document: Record<string, any>, parameters: RawPara
   return parameters.map(resolve).filter((p) => p.in === 'query' && p.schema?.format === 'date-time').map((p) => p.name!);
 }
 
+/** `info.x-rate-limit-groups` of a contract (the partner's or the studio's), by name. */
+export function rateLimitGroups(document: Record<string, any>): Map<RateLimitGroupName, RateLimitGroup> {
+  const groups = new Map<RateLimitGroupName, RateLimitGroup>();
+  for (const [name, raw] of Object.entries((document.info?.['x-rate-limit-groups'] ?? {}) as Record<string, any>)) {
+    groups.set(name, { name, ...limitPolicy(`rate-limit group ${name}`, raw) });
+  }
+  return groups;
+}
+
 /** The longest path prefix, ending at a `/`, that every operation's path starts with. */
 export function commonPrefix(paths: string[]): string {
   const segments = paths.map((p) => p.split('/'));
@@ -157,10 +166,7 @@ function operationPolicy(document: Record<string, any>, path: string, method: st
 /** Loads the bundled contract and reads each policy; throws naming what is missing or malformed. */
 export function loadContract(path: string = CONTRACT_BUNDLE): Contract {
   const document = JSON.parse(readFileSync(path, 'utf8')) as Record<string, any>;
-  const groups = new Map<RateLimitGroupName, RateLimitGroup>();
-  for (const [name, raw] of Object.entries((document.info?.['x-rate-limit-groups'] ?? {}) as Record<string, any>)) {
-    groups.set(name, { name, ...limitPolicy(`rate-limit group ${name}`, raw) });
-  }
+  const groups = rateLimitGroups(document);
   const rawSearch = (document.info?.['x-search-capacity'] ?? {}) as { per_partner?: unknown; retry_after_seconds?: unknown };
   if (!positiveInteger(rawSearch.per_partner) || !positiveInteger(rawSearch.retry_after_seconds)) {
     throw new Error('contract: info.x-search-capacity needs positive integers per_partner and retry_after_seconds');

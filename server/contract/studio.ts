@@ -6,14 +6,17 @@
  * - `info.x-session`: `ttl_seconds` of a session, `oidc_state_ttl_seconds` of an OpenID Connect
  *   sign-in between its start and its return.
  * - `info.x-sign-in-limits`: `per_address` and `per_account` limits of sign-in attempts.
+ * - `info.x-rate-limit-groups`: per group, `limit` requests per `window_seconds` and `fail_mode`,
+ *   counted per signed-in operator (as the partner contract's groups, counted per partner).
  * - `info.x-catalog-import`: `batch_series` per transaction.
  * - `info.x-max-body-bytes`: the largest request body, unless an operation states its own.
  * - Per operation: `x-required-role` (viewer, editor, owner; absent only where no session can
- *   exist yet: signing in), `x-sign-in-limit` (which sign-in limits count it), `x-max-range-days`.
+ *   exist yet: signing in), `x-rate-limit-group` (exactly on operations with a session),
+ *   `x-sign-in-limit` (which sign-in limits count it), `x-max-range-days`.
  */
 import { readFileSync } from 'node:fs';
 import { STUDIO_CONTRACT_BUNDLE } from '../paths.js';
-import { commonPrefix, dateTimeQuery, limitPolicy, METHODS, positiveInteger, type LimitPolicy, type OperationPolicy, type RawParameter, type Role } from './load.js';
+import { commonPrefix, dateTimeQuery, limitPolicy, METHODS, positiveInteger, rateLimitGroups, type LimitPolicy, type OperationPolicy, type RateLimitGroup, type RawParameter, type Role } from './load.js';
 
 export const ROLES: readonly Role[] = ['viewer', 'editor', 'owner'];
 
@@ -25,6 +28,8 @@ export interface StudioContract {
   sessionTtlMs: number;
   oidcStateTtlMs: number;
   signInLimits: { perAddress: LimitPolicy; perAccount: LimitPolicy };
+  /** Per-operator limits by group (`x-rate-limit-group` of each operation with a session). */
+  groups: Map<string, RateLimitGroup>;
   /** The largest request body of an operation without its own `x-max-body-bytes`. */
   defaultBodyBytes: number;
   /** Series per transaction of a catalog import. */
@@ -39,6 +44,7 @@ interface RawStudioOperation {
   'x-required-role'?: unknown;
   'x-max-range-days'?: unknown;
   'x-sign-in-limit'?: unknown;
+  'x-rate-limit-group'?: unknown;
   'x-max-body-bytes'?: unknown;
 }
 
@@ -50,7 +56,7 @@ function count(where: string, value: unknown): number {
 }
 const seconds = (where: string, value: unknown): number => count(where, value) * 1000;
 
-function studioOperation(document: Record<string, any>, path: string, method: string, op: RawStudioOperation, defaultBodyBytes: number): OperationPolicy {
+function studioOperation(document: Record<string, any>, path: string, method: string, op: RawStudioOperation, defaultBodyBytes: number, groups: Map<string, RateLimitGroup>): OperationPolicy {
   const where = `${method.toUpperCase()} ${path}`;
   if (!op.operationId) throw new Error(`studio contract: ${where} lacks an operationId`);
   const role = op['x-required-role'];
@@ -58,6 +64,9 @@ function studioOperation(document: Record<string, any>, path: string, method: st
   if (role !== undefined && !ROLES.includes(role as Role)) throw new Error(`studio contract: ${op.operationId} has an unknown x-required-role`);
   // A session operation without a role, or a role on an operation anyone may call, is a contract mistake.
   if (secured !== (role !== undefined)) throw new Error(`studio contract: ${op.operationId} needs x-required-role exactly when it needs a session`);
+  const group = op['x-rate-limit-group'];
+  // Operator limits count per operator: an operation without a session has none (sign-in limits instead).
+  if (secured !== (typeof group === 'string' && groups.has(group))) throw new Error(`studio contract: ${op.operationId} needs a known x-rate-limit-group exactly when it needs a session`);
   const range = op['x-max-range-days'];
   if (range !== undefined && !positiveInteger(range)) throw new Error(`studio contract: ${op.operationId} x-max-range-days must be a positive integer`);
   const signInLimit = op['x-sign-in-limit'];
@@ -68,7 +77,8 @@ function studioOperation(document: Record<string, any>, path: string, method: st
     operationId: op.operationId,
     method: method.toUpperCase(),
     path,
-    group: 'Studio',
+    // Empty for sign-in operations: no operator limit applies (server/http/rate-limit.ts skips it).
+    group: secured ? (group as string) : '',
     grant: undefined,
     authentication: secured ? 'session' : 'none',
     hasRequestBody: op.requestBody !== undefined,
@@ -86,9 +96,10 @@ export function loadStudioContract(path: string = STUDIO_CONTRACT_BUNDLE): Studi
   const document = JSON.parse(readFileSync(path, 'utf8')) as Record<string, any>;
   const info = document.info ?? {};
   const defaultBodyBytes = count('info.x-max-body-bytes', info['x-max-body-bytes']);
+  const groups = rateLimitGroups(document);
   const operations: OperationPolicy[] = [];
   for (const [p, item] of Object.entries(document.paths as Record<string, Record<string, RawStudioOperation>>)) {
-    for (const method of METHODS) if (item[method]) operations.push(studioOperation(document, p, method, item[method], defaultBodyBytes));
+    for (const method of METHODS) if (item[method]) operations.push(studioOperation(document, p, method, item[method], defaultBodyBytes, groups));
   }
   if (operations.length === 0) throw new Error('studio contract: no operations');
   const limits = info['x-sign-in-limits'] ?? {};
@@ -103,6 +114,7 @@ export function loadStudioContract(path: string = STUDIO_CONTRACT_BUNDLE): Studi
       perAddress: limitPolicy('info.x-sign-in-limits.per_address', limits.per_address),
       perAccount: limitPolicy('info.x-sign-in-limits.per_account', limits.per_account),
     },
+    groups,
     defaultBodyBytes,
     importBatchSeries: count('info.x-catalog-import.batch_series', imports.batch_series),
   };

@@ -6,7 +6,8 @@
  * partner's Authentication budget counts its successful authentications only and failed ones
  * never spend it (they are limited per client address: http/failed-authentications.ts). An
  * operation without credentials would be counted per client address (IPv6 by /56); the
- * contract has none.
+ * contract has none. The studio API uses the same limiters per operator (server/studio/app.ts):
+ * its own groups, store prefix and key.
  */
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
@@ -21,6 +22,10 @@ export interface RateLimitOptions {
   createLimitStore: CreateLimitStore;
   /** Multiplies every limit (bench-only setting); 1 in production. */
   limitMultiplier?: number | undefined;
+  /** Who a request is counted for; defaults to its partner (else its client address, IPv6 by /56). */
+  key?: (req: Request) => string;
+  /** Keeps these limiters' counters apart from other limiters' groups of the same name; default `rl:`. */
+  storePrefix?: string;
   /** Called for every request refused with 429. */
   onLimited?: (group: RateLimitGroupName) => void;
 }
@@ -46,7 +51,7 @@ function partnerKey(req: Request): string {
 
 /** Builds the limiters of every group; each request is counted once, at the place its authentication ends. */
 export function rateLimits(options: RateLimitOptions): RateLimits {
-  const { groups, createLimitStore, limitMultiplier = 1, onLimited } = options;
+  const { groups, createLimitStore, limitMultiplier = 1, onLimited, key = partnerKey, storePrefix = 'rl:' } = options;
   if (!groups || !createLimitStore) throw new Error('rateLimits: groups and createLimitStore are required');
   const limiters = new Map<string, RequestHandler>();
   for (const group of groups.values()) {
@@ -59,8 +64,8 @@ export function rateLimits(options: RateLimitOptions): RateLimits {
         limit,
         standardHeaders: 'draft-8',
         legacyHeaders: false,
-        store: createLimitStore(`rl:${group.name.toLowerCase()}:`, group.failMode),
-        keyGenerator: partnerKey,
+        store: createLimitStore(`${storePrefix}${group.name.toLowerCase()}:`, group.failMode),
+        keyGenerator: key,
         handler: (_req, res, next) => {
           onLimited?.(group.name);
           const retryAfter = res.getHeader('Retry-After') ?? Math.ceil(group.windowMs / 1000);

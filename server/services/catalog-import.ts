@@ -69,7 +69,7 @@ async function run(ctx: ServiceContext, job: ImportJob, series: ImportSeries[], 
     }
     current = { ...current, state: 'succeeded', updatedAt: now() };
   } catch (err) {
-    current = { ...current, state: 'failed', error: (err as Error).message, updatedAt: now() };
+    current = { ...current, state: 'failed', error: (err as Error).message || 'The import failed.', updatedAt: now() };
   }
   await finish(ctx, current);
   return current;

@@ -6,6 +6,7 @@
  *   request id, access log, Host check, security headers          (every request)
  *   operation.ts       the studio contract operation and its path parameters
  *   session.ts         the signed-in operator (401 without a live session)
+ *   rate-limit.ts      the operation's x-rate-limit-group, per operator (429 past it)
  *   guards.ts          CSRF token and Origin on changes, then the operation's x-required-role
  *   json-body.ts       only for operations that take one, once the caller may call it
  *   validator.ts       the studio contract
@@ -27,6 +28,7 @@ import { jsonBody } from '../http/json-body.js';
 import { ClockedMemoryStore, type CreateLimitStore } from '../http/limit-store.js';
 import { resolveOperation } from '../http/operation.js';
 import { problemHandler } from '../http/problem.js';
+import { rateLimits } from '../http/rate-limit.js';
 import { requestId } from '../http/request-id.js';
 import { apiSecurityHeaders } from '../http/security-headers.js';
 import { contractValidator } from '../http/validator.js';
@@ -93,6 +95,8 @@ export function createStudioApp(deps: StudioAppDeps): Express {
   const studioApi = compose('studioApi', [
     resolveOperation(contract.operations, contract.prefix),
     sessions.resolveOperator,
+    // Right once the operator is known, so refused changes (CSRF, role) count too.
+    rateLimits({ groups: contract.groups, createLimitStore, storePrefix: 'rl:studio-', key: (req) => `operator:${req.operator?.record.id}` }).afterBearer,
     requireSameOrigin({ origins: deps.origins ?? [] }),
     requireRole(),
     // Only once the caller may call the operation: a large body (a catalog file) is read for a signed-in editor, never for anyone.

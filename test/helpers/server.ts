@@ -21,6 +21,7 @@ import type { paths } from '../../generated/api.js';
 import { createAppServer } from '../../server/app-server.js';
 import { ManualClock } from '../../server/clock.js';
 import { loadConfig } from '../../server/config.js';
+import type { StudioContract } from '../../server/contract/studio.js';
 import { StoreUnavailableError } from '../../server/errors.js';
 import { createLogger } from '../../server/logger.js';
 import { createPartner } from '../../server/partners.js';
@@ -80,6 +81,8 @@ export interface StartOptions extends EngineOptions {
   jwtKeys?: JWK[];
   /** Every search waits before it runs while gate[0] is 0 (an injected slow search; see searchGate()). */
   searchGate?: Int32Array;
+  /** The studio contract to serve instead of the bundled one (e.g. with lowered limits). */
+  studioContract?: StudioContract;
 }
 
 /** A gate for StartOptions.searchGate, closed until open() is called. */
@@ -164,6 +167,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
       store: withFaults(store, () => fault),
       wrapSearch: (backend) => withFaults(backend, () => fault),
       ...(options.searchGate ? { searchGate: options.searchGate } : {}),
+      ...(options.studioContract ? { studioContract: options.studioContract } : {}),
     },
   });
   // As server/main.ts serves it; coverage is noted before the app sees the request.

@@ -90,6 +90,15 @@ describe('OpenID Connect sign-in', () => {
     expect([res.status, await code(res)]).toEqual([429, 'rate_limited']);
   });
 
+  it('limits sign-in starts per address', async () => {
+    const { server } = await withProvider();
+    const { limit } = server.runtime.studioContract.signInLimits.perAddress;
+    for (let i = 0; i < limit; i++) expect((await studio(server, undefined, 'GET', '/api/studio/session/oidc')).status).toBe(200);
+    const res = await studio(server, undefined, 'GET', '/api/studio/session/oidc');
+    expect([res.status, await code(res)]).toEqual([429, 'rate_limited']);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
   it('answers 404 without a configured provider and 503 while the provider is unreachable', async () => {
     const local = await startServer();
     expect((await studio(local, undefined, 'GET', '/api/studio/session/oidc')).status).toBe(404);
