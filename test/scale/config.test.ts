@@ -7,23 +7,24 @@ describe('scale-out configuration', () => {
   it('keeps limits in the process and the PostgreSQL defaults when nothing is set', () => {
     const config = loadConfig({});
     expect(config.redis).toBeUndefined();
-    expect(config.database).toEqual({ poolMax: 10, connectTimeoutMs: 3000, statementTimeoutMs: 5000 });
+    expect(config.database).toEqual({ poolMax: 10, connectTimeoutMs: 3000, statementTimeoutMs: 5000, cacheMb: 8 });
     expect(config.readinessTimeoutMs).toBe(500);
   });
 
-  it('reads REDIS_URL, REDIS_PREFIX, REDIS_TIMEOUT_MS, REDIS_BREAKER_MS, the database pool and timeouts and READINESS_TIMEOUT_MS', () => {
+  it('reads REDIS_URL, REDIS_PREFIX, REDIS_TIMEOUT_MS, REDIS_BREAKER_MS, the database pool, timeouts and SQLite cache, and READINESS_TIMEOUT_MS', () => {
     const config = loadConfig({
       DATABASE_URL: 'postgres://catalog:pw@db:5432/catalog',
       DATABASE_POOL_MAX: '20',
       DATABASE_CONNECT_TIMEOUT_MS: '1500',
       DATABASE_STATEMENT_TIMEOUT_MS: '8000',
+      SQLITE_CACHE_MB: '24',
       REDIS_URL: 'rediss://:pw@cache:6380/2',
       REDIS_PREFIX: 'prod-eu:',
       REDIS_TIMEOUT_MS: '250',
       REDIS_BREAKER_MS: '2000',
       READINESS_TIMEOUT_MS: '800',
     });
-    expect(config.database).toEqual({ poolMax: 20, connectTimeoutMs: 1500, statementTimeoutMs: 8000 });
+    expect(config.database).toEqual({ poolMax: 20, connectTimeoutMs: 1500, statementTimeoutMs: 8000, cacheMb: 24 });
     expect(config.redis).toEqual({ url: 'rediss://:pw@cache:6380/2', prefix: 'prod-eu:', timeoutMs: 250, breakerMs: 2000 });
     expect(config.readinessTimeoutMs).toBe(800);
     expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }).redis).toEqual({ url: 'redis://127.0.0.1:6379', prefix: 'pcas:', timeoutMs: 500, breakerMs: 5000 });
@@ -32,13 +33,13 @@ describe('scale-out configuration', () => {
   it('names every malformed variable at once', () => {
     let error: unknown;
     try {
-      loadConfig({ REDIS_URL: 'http://cache:6379', REDIS_PREFIX: 'has space', REDIS_TIMEOUT_MS: '10', REDIS_BREAKER_MS: '0', READINESS_TIMEOUT_MS: 'soon', DATABASE_POOL_MAX: '0', DATABASE_STATEMENT_TIMEOUT_MS: 'soon' });
+      loadConfig({ REDIS_URL: 'http://cache:6379', REDIS_PREFIX: 'has space', REDIS_TIMEOUT_MS: '10', REDIS_BREAKER_MS: '0', READINESS_TIMEOUT_MS: 'soon', DATABASE_POOL_MAX: '0', DATABASE_STATEMENT_TIMEOUT_MS: 'soon', SQLITE_CACHE_MB: '0' });
     } catch (err) {
       error = err;
     }
     expect(error).toBeInstanceOf(ConfigError);
     const problems = (error as ConfigError).problems.join('\n');
-    for (const name of ['REDIS_URL', 'REDIS_PREFIX', 'REDIS_TIMEOUT_MS', 'REDIS_BREAKER_MS', 'READINESS_TIMEOUT_MS', 'DATABASE_POOL_MAX', 'DATABASE_STATEMENT_TIMEOUT_MS']) expect(problems).toContain(name);
+    for (const name of ['REDIS_URL', 'REDIS_PREFIX', 'REDIS_TIMEOUT_MS', 'REDIS_BREAKER_MS', 'READINESS_TIMEOUT_MS', 'DATABASE_POOL_MAX', 'DATABASE_STATEMENT_TIMEOUT_MS', 'SQLITE_CACHE_MB']) expect(problems).toContain(name);
   });
 
   it('redacts passwords in URLs it prints', () => {

@@ -13,6 +13,7 @@ import { BULK_IMPORT_ROWS } from '../../server/store/shared/kysely-store.js';
 import { openStore, parseDatabaseUrl } from '../../server/store/index.js';
 import { searchTokens } from '../../server/store/shared/search-terms.js';
 import { ftsRowid } from '../../server/store/sqlite/search-index.js';
+import { openConnection } from '../../server/store/sqlite/connection.js';
 import { SqliteStore } from '../../server/store/sqlite/store.js';
 import { removeTmpDbs, tmpDbPath } from './engines.js';
 import { pid, series, sid, T0 } from './fixtures.js';
@@ -43,6 +44,15 @@ describe('parseDatabaseUrl', () => {
 });
 
 describe('SqliteStore', () => {
+  it('gives each connection the page cache it is configured with (SQLITE_CACHE_MB), else SQLite\'s own', () => {
+    const path = tmpDbPath();
+    for (const [cacheMb, pages] of [[12, -12 * 1024], [undefined, -2000]] as const) {
+      const raw = openConnection(path, { busyTimeoutMs: 0, ...(cacheMb ? { cacheMb } : {}) });
+      expect(raw.prepare('pragma cache_size').get()).toEqual({ cache_size: pages });
+      raw.close();
+    }
+  });
+
   it('creates the directory, uses WAL and enforces foreign keys', async () => {
     const path = join(tmpDbPath(), 'nested', 'dir', 'catalog.db');
     const store = await openStore(`file:${path}`);
