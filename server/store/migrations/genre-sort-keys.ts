@@ -10,7 +10,7 @@
 import { sql, type ColumnDefinitionBuilder, type Kysely, type Migration } from 'kysely';
 
 /** The migration for an engine; keyCollation as in 0001-core.ts, so both sorts order as the series' own keys do. */
-export function genreSortKeysMigration(options: { keyCollation?: string } = {}): Migration {
+export function genreSortKeysMigration(options: { keyCollation?: string; analyze?: boolean } = {}): Migration {
   const keyText = (c: ColumnDefinitionBuilder) => {
     const notNull = c.notNull().defaultTo('');
     return options.keyCollation ? notNull.modifyEnd(sql`collate ${sql.id(options.keyCollation)}`) : notNull;
@@ -24,6 +24,8 @@ export function genreSortKeysMigration(options: { keyCollation?: string } = {}):
         updated_at = (select s.updated_at from series s where s.id = series_genres.series_id)`.execute(db);
       await db.schema.createIndex('series_genres_title_idx').on('series_genres').columns(['genre', 'sort_title', 'series_id']).execute();
       await db.schema.createIndex('series_genres_updated_idx').on('series_genres').columns(['genre', 'updated_at', 'series_id']).execute();
+      // PostgreSQL: statistics of the new columns now, not whenever autovacuum gets to the rewritten table.
+      if (options.analyze) await sql`analyze series_genres`.execute(db);
     },
     async down(db: Kysely<unknown>): Promise<void> {
       await db.schema.dropIndex('series_genres_updated_idx').ifExists().execute();

@@ -40,7 +40,7 @@ export function postgresMigrations(): Record<string, Migration> {
     '0004_usage_writers': usageWritersMigration,
     '0005_audit_trail': auditTrailMigration('postgres'),
     '0006_operators': operatorsMigration,
-    '0007_genre_sort_keys': genreSortKeysMigration({ keyCollation: 'C' }),
+    '0007_genre_sort_keys': genreSortKeysMigration({ keyCollation: 'C', analyze: true }),
   };
 }
 

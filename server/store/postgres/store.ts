@@ -138,7 +138,7 @@ export class PostgresStore extends KyselyStore {
     const changed = result.seriesChanged + result.episodesChanged;
     // reltuples: the planner's row estimate (-1 or 0 before the first ANALYZE).
     const { rows } = await sql<{ n: number }>`select greatest(reltuples, 0)::float8 as n from pg_class where oid = 'episodes'::regclass`.execute(this.db);
-    if (changed * 10 >= Number(rows[0]?.n ?? 0)) await sql`analyze series, episodes, series_search, episodes_search`.execute(this.db);
+    if (changed * 10 >= Number(rows[0]?.n ?? 0)) await sql`analyze series, series_genres, episodes, series_search, episodes_search`.execute(this.db);
   }
 
   /** Usage groups in key order, so concurrent writers lock rows in one order. */

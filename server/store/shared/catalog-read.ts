@@ -53,11 +53,14 @@ export async function listCatalog(db: Kysely<Database>, q: CatalogQuery, cursors
   // (ANALYZE, or PRAGMA optimize after an import), SQLite plans a join or EXISTS with a Bloom
   // filter built from every grant of the partner on every page (0.09 -> 6.3 ms at 100k series),
   // and PostgreSQL a hash join over them; a scalar subquery is probed per row whatever the statistics.
+  // `<> 0` rather than `= 1` (the flag is 0 or 1, no grant row is null): PostgreSQL guesses that an
+  // equality on a subquery keeps 0.5% of rows and then reads the whole genre and sorts it (105 ms);
+  // for an inequality it guesses 99.5% and walks the index in order until the page is full (1.4 ms).
   const k = q.genre === undefined ? 's' : 'k';
   const id = sql.ref(k === 's' ? 's.id' : 'k.series_id');
   const key = sql.ref(`${k}.${q.sort === 'title' ? 'sort_title' : 'updated_at'}`);
   const grant = (column: 'can_read' | 'can_stream') => sql`(select g.${sql.ref(column)} from partner_grants g where g.partner_id = ${q.partnerId} and g.series_id = ${id})`;
-  const conditions = [sql`${grant('can_read')} = 1`];
+  const conditions = [sql`${grant('can_read')} <> 0`];
   if (q.genre !== undefined) conditions.unshift(sql`k.genre = ${q.genre}`, sql`s.id = k.series_id`);
   if (since !== null) {
     const updatedAt = sql.ref(`${k}.updated_at`);
