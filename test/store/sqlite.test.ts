@@ -13,7 +13,9 @@ import { BULK_IMPORT_ROWS } from '../../server/store/shared/kysely-store.js';
 import { openStore, parseDatabaseUrl } from '../../server/store/index.js';
 import { searchTokens } from '../../server/store/shared/search-terms.js';
 import { ftsRowid } from '../../server/store/sqlite/search-index.js';
-import { openConnection } from '../../server/store/sqlite/connection.js';
+import { Kysely, SqliteDialect } from 'kysely';
+import { genreSortKeysMigration } from '../../server/store/migrations/genre-sort-keys.js';
+import { cachingStatements, openConnection } from '../../server/store/sqlite/connection.js';
 import { SqliteStore } from '../../server/store/sqlite/store.js';
 import { removeTmpDbs, tmpDbPath } from './engines.js';
 import { pid, series, sid, T0 } from './fixtures.js';
@@ -146,6 +148,32 @@ describe('SqliteStore', () => {
 });
 
 describe('after a bulk import', () => {
+  it('copies the sort keys of series imported before the genre-keys migration, which genre pages then follow', async () => {
+    const path = tmpDbPath();
+    const first = await openStore(path);
+    await first.createPartner({ id: pid('a'), name: 'A', apiKey: 'k', secretHash: 'h', now: T0 });
+    const titles = ['Delta', 'alpha', 'Charlie', 'Bravo'];
+    for (const [i, title] of titles.entries()) {
+      await first.importCatalog([series(sid(i + 1), { title, genres: ['comedy'] })], `2026-11-0${4 - i}T00:00:00Z`);
+      await first.setGrants(pid('a'), sid(i + 1), ['read'], T0);
+    }
+    await first.close();
+    // Back to the schema before 0009: its columns and indexes gone, the migration not applied.
+    const raw = openConnection(path, { busyTimeoutMs: 1000 });
+    await genreSortKeysMigration().down!(new Kysely({ dialect: new SqliteDialect({ database: cachingStatements(raw, () => {}) }) }));
+    raw.prepare('delete from kysely_migration where name = ?').run('0009_genre_sort_keys');
+    raw.close();
+
+    const store = await openStore(path);
+    try {
+      const page = (sort: 'title' | 'updated_at') => store.listCatalog({ partnerId: pid('a'), sort, limit: 10, genre: 'comedy' });
+      expect((await page('title')).items.map((s) => s.title)).toEqual(['alpha', 'Bravo', 'Charlie', 'Delta']);
+      expect((await page('updated_at')).items.map((s) => s.title)).toEqual(['Bravo', 'Charlie', 'alpha', 'Delta']);
+    } finally {
+      await store.close();
+    }
+  });
+
   it('empties the WAL and has planner statistics, where a small import leaves the WAL to SQLite', async () => {
     const path = tmpDbPath();
     const store = await openStore(path);
