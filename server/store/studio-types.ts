@@ -4,6 +4,7 @@
  * catalog import jobs, and write transactions in which a change and its audit entry commit
  * together. Both engines implement it through shared/studio-store.ts.
  */
+import type { OperatorChange, OperatorRecord, OperatorStore } from './operator-types.js';
 import type { Genre, Grant, Page, PageRequest, PartnerRecord, SeriesSummaryDoc, UsageCounts } from './types.js';
 
 /** A JSON value as the audit trail stores it (before/after). */
@@ -104,6 +105,10 @@ export interface StoreTx {
   /** The ids of seriesIds that do not exist. */
   missingSeries(seriesIds: readonly string[]): Promise<string[]>;
   appendAudit(entry: AuditEntryInput): Promise<AuditEntry>;
+  /** As OperatorStore's: undefined when the email is taken. */
+  createOperator(input: Parameters<OperatorStore['createOperator']>[0]): Promise<OperatorRecord | undefined>;
+  /** As OperatorStore's: a refusal when the change would leave no enabled owner. */
+  updateOperator(id: string, change: OperatorChange, now: string): ReturnType<OperatorStore['updateOperator']>;
 }
 
 /** The studio's series listing (the console's grants matrix): by title, filtered, with one partner's grants. */

@@ -1,10 +1,12 @@
 /** StoreTx over one open write transaction: the writes a studio change is made of (server/services/). */
 import type { Kysely } from 'kysely';
 import * as audit from './audit-queries.js';
+import * as oq from './operator-queries.js';
 import * as pq from './partner-queries.js';
 import type { Database } from './schema.js';
 import { missingSeries } from './studio-queries.js';
 import type { AuditEntry, AuditEntryInput, StoreTx } from '../studio-types.js';
+import type { OperatorChange, OperatorRecord } from '../operator-types.js';
 import type { Grant, PartnerRecord } from '../types.js';
 
 export class KyselyStoreTx implements StoreTx {
@@ -45,5 +47,13 @@ export class KyselyStoreTx implements StoreTx {
 
   appendAudit(entry: AuditEntryInput): Promise<AuditEntry> {
     return audit.appendAudit(this.db, entry);
+  }
+
+  createOperator(input: Parameters<StoreTx['createOperator']>[0]): Promise<OperatorRecord | undefined> {
+    return oq.createOperator(this.db, input);
+  }
+
+  updateOperator(id: string, change: OperatorChange, now: string): ReturnType<StoreTx['updateOperator']> {
+    return oq.updateOperator(this.db, id, change, now);
   }
 }
