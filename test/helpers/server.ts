@@ -22,17 +22,17 @@ import { createAppServer } from '../../server/app-server.js';
 import { ManualClock } from '../../server/clock.js';
 import { loadConfig } from '../../server/config.js';
 import type { StudioContract } from '../../server/contract/studio.js';
-import { StoreUnavailableError } from '../../server/errors.js';
 import { createLogger } from '../../server/logger.js';
 import { createPartner } from '../../server/partners.js';
 import { createRuntime, type Runtime } from '../../server/runtime.js';
 import { openStore } from '../../server/store/index.js';
 import type { Grant, ImportSeries, Store } from '../../server/store/types.js';
 import { operationOf, recordCoverage } from './coverage.js';
+import { withFaults, type Fault } from './faults.js';
 import { createRedisPrefix, createTestSchema, reportSkipped, skipReason, TEST_REDIS_URL, type TestRedisPrefix, type TestSchema } from './services.js';
 
-
-export type Fault = 'error' | 'unavailable' | undefined;
+export type { Fault } from './faults.js';
+export { searchGate } from './faults.js';
 
 export interface TestPartner {
   id: string;
@@ -85,18 +85,6 @@ export interface StartOptions extends EngineOptions {
   studioContract?: StudioContract;
 }
 
-/** A gate for StartOptions.searchGate, closed until open() is called. */
-export function searchGate(): { gate: Int32Array; open(): void } {
-  const gate = new Int32Array(new SharedArrayBuffer(4));
-  return {
-    gate,
-    open() {
-      Atomics.store(gate, 0, 1);
-      Atomics.notify(gate, 0);
-    },
-  };
-}
-
 /**
  * The engine combinations for describe.each over server suites: SQLite with in-process limits,
  * and PostgreSQL with Redis limits where both are reachable (otherwise a skipped placeholder
@@ -114,21 +102,6 @@ export function serverEngines(): Array<[name: string, engine: EngineOptions]> {
 export async function newJwtKey(kid: string): Promise<JWK> {
   const { privateKey } = await generateKeyPair('ES256', { extractable: true });
   return { ...(await exportJWK(privateKey)), kid };
-}
-
-function withFaults<S extends object>(store: S, current: () => Fault): S {
-  return new Proxy(store, {
-    get(target, prop, receiver) {
-      const value = Reflect.get(target, prop, receiver) as unknown;
-      if (typeof value !== 'function' || prop === 'close') return value;
-      return (...args: unknown[]) => {
-        const fault = current();
-        if (fault === 'error') return Promise.reject(new Error('injected store failure: SELECT * FROM secret_table'));
-        if (fault === 'unavailable') return Promise.reject(new StoreUnavailableError('injected: engine unreachable'));
-        return (value as (...a: unknown[]) => unknown).apply(target, args);
-      };
-    },
-  });
 }
 
 const open = new Set<TestServer>();
