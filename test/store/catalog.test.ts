@@ -1,10 +1,9 @@
-/** Store contract, catalog side: import semantics and catalog/episode/series reads, on every engine. */
+/** Store contract, catalog side: catalog, episode and series reads, on every engine (imports: catalog-import.test.ts). */
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { InvalidCursorError } from '../../server/errors.js';
-import { demoCatalog } from '../../server/demo/catalog.js';
 import type { Store } from '../../server/store/types.js';
 import { ENGINES, removeTmpDbs } from './engines.js';
-import { eid, episode, expectContractShape, pid, series, sid, T0, T1, T2 } from './fixtures.js';
+import { eid, episode, expectContractShape, pid, series, sid, T0 } from './fixtures.js';
 
 afterAll(removeTmpDbs);
 
@@ -15,120 +14,6 @@ describe.each(ENGINES)('Store catalog (%s)', (_name, open) => {
   });
   afterEach(async () => {
     await store.close();
-  });
-
-  const twoEpisodes = () =>
-    series(sid(1), {
-      title: 'The Lighthouse Keepers',
-      seasons: [
-        { season_number: 2, title: 'Season 2', release_year: 2025 },
-        { season_number: 1, title: 'Season 1', release_year: 2024 },
-      ],
-      episodes: [
-        episode(eid(1), { season_number: 1, episode_number: 1, title: 'First Light' }),
-        episode(eid(2), { season_number: 1, episode_number: 2, title: 'Fog Signal' }),
-        episode(eid(3), { season_number: 2, episode_number: 1, title: 'Winter Crossing' }),
-      ],
-    });
-
-  describe('importCatalog', () => {
-    it('stores the series with derived counts, ordered seasons and normalized instants', async () => {
-      const result = await store.importCatalog([twoEpisodes()], '2026-11-01T10:00:00Z');
-      expect(result).toEqual({ seriesChanged: 1, seriesUnchanged: 0, episodesChanged: 3 });
-      const doc = await store.getSeries(sid(1));
-      expect(doc).toMatchObject({
-        id: sid(1),
-        title: 'The Lighthouse Keepers',
-        season_count: 2,
-        episode_count: 3,
-        seasons: [
-          { season_number: 1, title: 'Season 1', release_year: 2024, episode_count: 2 },
-          { season_number: 2, title: 'Season 2', release_year: 2025, episode_count: 1 },
-        ],
-        availability: { starts_at: '2026-01-01T00:00:00.000Z', ends_at: null, territories: ['GB', 'IE'] },
-        created_at: T0,
-        updated_at: T0,
-      });
-      expect(doc).not.toHaveProperty('grants');
-      expectContractShape('Series', { ...doc, grants: ['read'] });
-      const ep = await store.getEpisode(eid(2));
-      expect(ep).toEqual({ ...episode(eid(2), { season_number: 1, episode_number: 2, title: 'Fog Signal' }), series_id: sid(1),
-        availability: { starts_at: '2026-01-01T00:00:00.000Z', ends_at: null, territories: ['GB', 'IE'] }, created_at: T0, updated_at: T0 });
-      expectContractShape('Episode', { ...ep, grants: ['read', 'stream'] });
-      expect(await store.countSeries()).toBe(1);
-      expect(await store.seriesExists(sid(1))).toBe(true);
-      expect(await store.seriesExists(sid(2))).toBe(false);
-    });
-
-    it('returns undefined for unknown series and episodes', async () => {
-      expect(await store.getSeries(sid(99))).toBeUndefined();
-      expect(await store.getEpisode(eid(99))).toBeUndefined();
-    });
-
-    it('is idempotent: a re-import changes nothing and keeps updated_at, whatever the key order', async () => {
-      await store.importCatalog([twoEpisodes()], T0);
-      const before = await store.getSeries(sid(1));
-      const reordered = JSON.parse(JSON.stringify(twoEpisodes(), (_k, v: unknown) =>
-        v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).reverse()) : v));
-      expect(await store.importCatalog([reordered], T1)).toEqual({ seriesChanged: 0, seriesUnchanged: 1, episodesChanged: 0 });
-      expect(await store.getSeries(sid(1))).toEqual(before);
-      expect((await store.getEpisode(eid(1)))?.updated_at).toBe(T0);
-    });
-
-    it("a changed episode bumps that episode and its series' updated_at, not the others", async () => {
-      await store.importCatalog([twoEpisodes(), series(sid(2))], T0);
-      const changed = twoEpisodes();
-      changed.episodes[1] = { ...changed.episodes[1]!, synopsis: 'Rewritten.' };
-      expect(await store.importCatalog([changed, series(sid(2))], T1)).toEqual({ seriesChanged: 1, seriesUnchanged: 1, episodesChanged: 1 });
-      expect(await store.getSeries(sid(1))).toMatchObject({ created_at: T0, updated_at: T1 });
-      expect(await store.getEpisode(eid(2))).toMatchObject({ synopsis: 'Rewritten.', created_at: T0, updated_at: T1 });
-      expect((await store.getEpisode(eid(1)))?.updated_at).toBe(T0);
-      expect((await store.getSeries(sid(2)))?.updated_at).toBe(T0);
-    });
-
-    it('removes episodes the file no longer lists for that series and re-derives counts', async () => {
-      await store.importCatalog([twoEpisodes()], T0);
-      const fewer = twoEpisodes();
-      fewer.episodes = fewer.episodes.filter((e) => e.id !== eid(3));
-      expect(await store.importCatalog([fewer], T1)).toMatchObject({ seriesChanged: 1, episodesChanged: 1 });
-      expect(await store.getEpisode(eid(3))).toBeUndefined();
-      expect(await store.getSeries(sid(1))).toMatchObject({ episode_count: 2, updated_at: T1, seasons: [{ episode_count: 2 }, { episode_count: 0 }] });
-    });
-
-    it('keeps series absent from the file untouched', async () => {
-      await store.importCatalog([twoEpisodes(), series(sid(2))], T0);
-      await store.importCatalog([series(sid(2), { title: 'Renamed' })], T1);
-      expect(await store.getSeries(sid(1))).toMatchObject({ episode_count: 3, updated_at: T0 });
-      expect(await store.getSeries(sid(2))).toMatchObject({ title: 'Renamed', updated_at: T1, created_at: T0 });
-    });
-
-    it('moves an episode between series and re-derives the old series', async () => {
-      await store.importCatalog([twoEpisodes(), series(sid(2))], T0);
-      const moved = series(sid(2), { episodes: [episode(eid(3), { season_number: 1, episode_number: 1 })] });
-      await store.importCatalog([moved], T1);
-      expect(await store.getEpisode(eid(3))).toMatchObject({ series_id: sid(2), created_at: T0, updated_at: T1 });
-      expect(await store.getSeries(sid(1))).toMatchObject({ episode_count: 2, updated_at: T1 });
-      expect(await store.getSeries(sid(2))).toMatchObject({ episode_count: 1 });
-    });
-
-    it('imports the demo catalog, reading back contract-valid documents', async () => {
-      const catalog = demoCatalog();
-      expect(await store.importCatalog(catalog, T0)).toMatchObject({ seriesChanged: 36, seriesUnchanged: 0 });
-      expect(await store.importCatalog(catalog, T1)).toEqual({ seriesChanged: 0, seriesUnchanged: 36, episodesChanged: 0 });
-      for (const s of catalog) {
-        const doc = await store.getSeries(s.id);
-        expectContractShape('Series', { ...doc, grants: ['read'] });
-        expect(doc).toMatchObject({ title: s.title, episode_count: s.episodes.length, season_count: s.seasons.length });
-      }
-      const page = await store.listEpisodes({ seriesId: 'ser_7hx2k9qmbd', limit: 2 });
-      expect(page.items.map((e) => e.id)).toEqual(['ep_4mq8z2xkwt', 'ep_6rc1v8njpd']);
-      expectContractShape('EpisodeList', { items: page.items.map((e) => ({ ...e, grants: ['read'] })), next_cursor: page.nextCursor });
-    });
-
-    it('writes all of a batch or none of it', async () => {
-      await expect(store.importCatalog([series(sid(1)), series(sid(2), { episodes: [episode('ep_BAD')] })], T0)).rejects.toThrow();
-      expect(await store.countSeries()).toBe(0);
-    });
   });
 
   describe('listCatalog', () => {
@@ -242,48 +127,6 @@ describe.each(ENGINES)('Store catalog (%s)', (_name, open) => {
       for (const n of [40, 41, 42]) await store.setGrants(B, sid(n), ['read'], T0);
       const { seen } = await all({ partnerId: B, sort: 'title', limit: 1 });
       expect(seen).toEqual([sid(30), sid(41), sid(40), sid(42)]);
-    });
-  });
-
-  describe('listCatalog by title since an instant', () => {
-    // Past 1,000 series updated since the instant the store walks the title index instead of
-    // sorting them (shared/catalog-read.ts): both ways must give the same pages.
-    const P = pid('p');
-    const OLD = '2026-10-01T00:00:00.000Z';
-    const NEW = '2026-11-01T00:00:00.000Z';
-    const expected: { id: string; title: string; at: string; genre: 'comedy' | 'drama' }[] = [];
-    beforeEach(async () => {
-      await store.createPartner({ id: P, name: 'P', apiKey: 'key-p', secretHash: 'h', now: T0 });
-      expected.length = 0;
-      for (let i = 0; i < 1200; i++) {
-        const title = `Series ${((i * 7919) % 1200).toString().padStart(4, '0')}`;
-        expected.push({ id: sid(100 + i), title, at: i < 300 ? OLD : NEW, genre: i % 6 === 0 ? 'comedy' : 'drama' });
-      }
-      for (const at of [OLD, NEW]) {
-        const batch = expected.filter((e) => e.at === at).map((e) => series(e.id, { title: e.title, genres: [e.genre] }));
-        for (let i = 0; i < batch.length; i += 500) await store.importCatalog(batch.slice(i, i + 500), at);
-      }
-      // Every series readable but every eleventh.
-      for (const [i, e] of expected.entries()) if (i % 11 !== 0) await store.setGrants(P, e.id, ['read'], T0);
-    });
-
-    it.each([
-      ['an instant before every series (the title walk)', OLD, undefined],
-      ['an instant before most series of a genre (the title walk)', OLD, 'drama' as const],
-      ['an instant a few series have reached (the sort)', NEW, 'comedy' as const],
-    ])('pages %s in title order', async (_label, since, genre) => {
-      const want = expected
-        .filter((e, i) => i % 11 !== 0 && e.at >= since && (genre === undefined || e.genre === genre))
-        .sort((a, b) => (a.title < b.title ? -1 : a.title > b.title ? 1 : a.id < b.id ? -1 : 1))
-        .map((e) => e.id);
-      const seen: string[] = [];
-      let cursor: string | undefined;
-      do {
-        const page = await store.listCatalog({ partnerId: P, sort: 'title', limit: 100, updatedSince: since, ...(genre ? { genre } : {}), cursor });
-        seen.push(...page.items.map((item) => item.id));
-        cursor = page.nextCursor ?? undefined;
-      } while (cursor !== undefined);
-      expect(seen).toEqual(want);
     });
   });
 
