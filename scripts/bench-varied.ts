@@ -7,6 +7,7 @@
  *   npm run bench:varied                                  # 100,000 series, 1.1M episodes (SQLite)
  *   npm run bench:varied -- --database postgres://postgres@127.0.0.1:5432/pcas_bench_100000s_5e
  *   npm run bench:varied -- --series 2000 --seconds 3     # quick
+ *   npm run bench:varied -- --vocabulary zipf             # a catalog of Zipf-distributed words (server/demo/zipf-text.ts)
  *   npm run bench:varied -- --only search                 # search, catalog, cached, mixed (comma-separated)
  *
  * Runs: varied searches (10 clients), varied catalog pages (10 clients), the cached catalog page
@@ -20,6 +21,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ensureCatalog, type CatalogManifest } from './generate-catalog.js';
 import { authenticate } from './lib/bench-mixes.js';
+import { zipfVocabulary } from '../server/demo/zipf-text.js';
 import { variedCatalogPages, variedSearches } from './lib/bench-queries.js';
 import { load, type Measured } from './lib/bench-sampling.js';
 import { mb, memory, servingPid } from './lib/process-stats.js';
@@ -31,6 +33,7 @@ const { values } = parseArgs({
     series: { type: 'string', default: '100000' },
     'episodes-per-season': { type: 'string', default: '5' },
     database: { type: 'string' },
+    vocabulary: { type: 'string', default: 'small' },
     seconds: { type: 'string', default: '10' },
     warmup: { type: 'string', default: '2' },
     seed: { type: 'string', default: '17' },
@@ -56,19 +59,21 @@ const row = (label: string, m: Measured) =>
   `| ${label} | ${m.rps} | ${m.p50} | ${m.p99} | ${m.non2xx} | ${m.timeouts} | ${m.cpuMsPerRequest ?? ''} | ${m.peakRssMb} |`;
 
 async function main(): Promise<void> {
-  const manifest = await ensureCatalog({ series: Number(values.series), episodesPerSeason: Number(values['episodes-per-season']), databaseUrl: values.database }, { log: console.log });
+  if (values.vocabulary !== 'small' && values.vocabulary !== 'zipf') throw new RangeError(`--vocabulary must be small or zipf, got ${values.vocabulary}`);
+  const vocabulary = values.vocabulary;
+  const manifest = await ensureCatalog({ series: Number(values.series), episodesPerSeason: Number(values['episodes-per-season']), databaseUrl: values.database, vocabulary }, { log: console.log });
   execFileSync(process.execPath, [join(root, 'scripts/build.mjs'), '--if-stale'], { stdio: 'inherit' });
   const server = await startServer(manifest);
   const url = `http://127.0.0.1:${server.ready[1]}`;
   const pid = servingPid(server.pid);
   const headers = { authorization: `Bearer ${await authenticate(url, manifest)}` };
   const seed = Number(values.seed);
-  const searches = variedSearches(50_000, seed);
+  const searches = variedSearches(50_000, seed, vocabulary === 'zipf' ? zipfVocabulary() : undefined);
   const pages = variedCatalogPages(50_000, seed);
   const settings = (connections: number) => ({ root, workDir, connections, durationSeconds: seconds });
   const target = (paths: string[], distinct: boolean) => ({ url, paths, headers, watchPid: pid, distinct });
   const results: Record<string, Measured> = {};
-  console.log(`catalog: ${manifest.series} series, ${manifest.episodes} episodes (${manifest.engine}); server RSS ${mb(memory(pid).rssKb)} MB; ${searches.length} searches, ${pages.length} catalog pages`);
+  console.log(`catalog: ${manifest.series} series, ${manifest.episodes} episodes, ${manifest.vocabulary ?? "small"} vocabulary (${manifest.engine}); server RSS ${mb(memory(pid).rssKb)} MB; ${searches.length} searches, ${pages.length} catalog pages`);
   console.log('| run | req/s | p50 ms | p99 ms | non-2xx | timeouts | CPU ms/req | peak RSS MB |\n|---|---|---|---|---|---|---|---|');
   const report = (label: string, m: Measured) => {
     results[label] = m;

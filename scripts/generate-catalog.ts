@@ -7,6 +7,7 @@
  *
  *   npm run bench:catalog -- --series 100000 --episodes-per-season 5   # 100k series, 1.1M episodes
  *   tsx scripts/generate-catalog.ts --series 2000 --database ./data/bench.db
+ *   npm run bench:catalog -- --series 100000 --episodes-per-season 5 --vocabulary zipf   # Zipf-distributed words
  *
  * Without --database the catalog is cached under .tmp/bench/, keyed by its size. PostgreSQL:
  * `--database postgres://...` (once the store supports it); the manifest then lives in .tmp/bench/.
@@ -34,6 +35,8 @@ export interface CatalogSpec {
   episodesPerSeason?: number | undefined;
   /** Where to write; default a SQLite file under .tmp/bench/ named by the size. */
   databaseUrl?: string | undefined;
+  /** The generated text's vocabulary (server/demo/catalog.ts); default small. */
+  vocabulary?: 'small' | 'zipf' | undefined;
 }
 
 export interface CatalogManifest {
@@ -43,6 +46,8 @@ export interface CatalogManifest {
   series: number;
   episodes: number;
   episodesPerSeason: number | null;
+  /** Absent in catalogs written before the Zipf vocabulary existed: small. */
+  vocabulary?: 'small' | 'zipf';
   partner: { id: string; apiKey: string; apiSecret: string };
   /** Grants of the bench partner per series index: i % 7 === 6 none, i % 5 === 4 read, else read and stream. */
   grantPattern: 'demo';
@@ -57,7 +62,7 @@ export function benchGrants(index: number): Grant[] {
 }
 
 function sizeKey(spec: CatalogSpec): string {
-  return `catalog-${spec.series}s-${spec.episodesPerSeason ?? 'v'}e`;
+  return `catalog-${spec.series}s-${spec.episodesPerSeason ?? 'v'}e${spec.vocabulary === 'zipf' ? '-zipf' : ''}`;
 }
 
 /** The database URL a spec caches into. */
@@ -95,7 +100,8 @@ export function readManifest(spec: CatalogSpec): CatalogManifest | undefined {
   const target = parseDatabaseUrl(url);
   if (target.engine === 'sqlite' && !existsSync(target.path)) return undefined;
   const sameSize = m.series === spec.series && m.episodesPerSeason === (spec.episodesPerSeason ?? null);
-  return m.format === FORMAT && sameSize && m.databaseUrl === url ? m : undefined;
+  const sameWords = (m.vocabulary ?? 'small') === (spec.vocabulary ?? 'small');
+  return m.format === FORMAT && sameSize && sameWords && m.databaseUrl === url ? m : undefined;
 }
 
 async function grantAll(store: Store, partnerId: string, series: number): Promise<void> {
@@ -150,7 +156,7 @@ export async function ensureCatalog(
     }
     let done = 0;
     let lastLog = 0;
-    for (const batch of demoCatalogBatches({ series: spec.series, episodesPerSeason: spec.episodesPerSeason, batchSize: 500 })) {
+    for (const batch of demoCatalogBatches({ series: spec.series, episodesPerSeason: spec.episodesPerSeason, vocabulary: spec.vocabulary ?? 'small', batchSize: 500 })) {
       await store.importCatalog(batch, NOW);
       done += batch.length;
       for (const s of batch) episodes += s.episodes.length;
@@ -177,6 +183,7 @@ export async function ensureCatalog(
     series: spec.series,
     episodes,
     episodesPerSeason: spec.episodesPerSeason ?? null,
+    vocabulary: spec.vocabulary ?? 'small',
     partner: { id: partner.partner.id, apiKey: partner.partner.apiKey, apiSecret: partner.apiSecret },
     grantPattern: 'demo',
     generatedAt: new Date().toISOString(),
@@ -192,18 +199,21 @@ async function main(): Promise<void> {
       series: { type: 'string', default: '100000' },
       'episodes-per-season': { type: 'string' },
       database: { type: 'string' },
+      vocabulary: { type: 'string', default: 'small' },
       force: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
   });
   if (values.help) {
-    console.log('usage: tsx scripts/generate-catalog.ts [--series N] [--episodes-per-season K] [--database URL] [--force]');
+    console.log('usage: tsx scripts/generate-catalog.ts [--series N] [--episodes-per-season K] [--vocabulary small|zipf] [--database URL] [--force]');
     return;
   }
+  if (values.vocabulary !== 'small' && values.vocabulary !== 'zipf') throw new RangeError(`--vocabulary must be small or zipf, got ${values.vocabulary}`);
   const spec: CatalogSpec = {
     series: Number(values.series),
     episodesPerSeason: values['episodes-per-season'] === undefined ? undefined : Number(values['episodes-per-season']),
     databaseUrl: values.database,
+    vocabulary: values.vocabulary,
   };
   const m = await ensureCatalog(spec, { force: values.force, log: (l) => console.log(l) });
   console.log(`catalog: ${m.series} series, ${m.episodes} episodes in ${m.databaseUrl} (imported in ${m.importSeconds} s; manifest beside it)`);

@@ -3,12 +3,14 @@
  * two runs ask the same things, and mostly distinct, so the response cache answers few of them.
  *
  * - Searches: 1 to 3 words drawn from the catalog's vocabulary (server/demo/catalog-words.ts,
- *   every word of every list), the last one half the time cut to a prefix of 2 or more letters,
- *   as a user types it.
+ *   every word of every list; or the Zipf vocabulary of server/demo/zipf-text.ts with its
+ *   frequencies), the last one half the time cut to a prefix of 2 or more letters, as a user
+ *   types it.
  * - Catalog pages: any limit from 1 to 100, a genre or none, either sort, sometimes
  *   updated_since, and the second page of some (their cursor, fetched once before the run).
  */
 import * as words from '../../server/demo/catalog-words.js';
+import type { Vocabulary } from '../../server/demo/zipf-text.js';
 
 /** A small seeded PRNG (mulberry32): the same seed gives the same mix. */
 export function seeded(seed: number): () => number {
@@ -32,10 +34,14 @@ export function catalogVocabulary(): string[] {
   return [...all].sort();
 }
 
-/** `count` distinct search URLs (or as many as the vocabulary allows). */
-export function variedSearches(count: number, seed: number, vocabulary = catalogVocabulary()): string[] {
+/**
+ * `count` distinct search URLs (or as many as the vocabulary allows). Words come uniformly from
+ * a list (the small vocabulary, every word equally likely), or drawn with the catalog's own
+ * frequencies from the Zipf vocabulary, so common words are asked for more often, as people do.
+ */
+export function variedSearches(count: number, seed: number, vocabulary: readonly string[] | Vocabulary = catalogVocabulary()): string[] {
   const random = seeded(seed);
-  const pick = () => vocabulary[Math.floor(random() * vocabulary.length)]!;
+  const pick = 'draw' in vocabulary ? () => vocabulary.draw(random) : () => vocabulary[Math.floor(random() * vocabulary.length)]!;
   const out = new Set<string>();
   for (let tries = 0; out.size < count && tries < count * 20; tries++) {
     const n = 1 + Math.floor(random() * 3);

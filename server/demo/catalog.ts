@@ -5,6 +5,7 @@
  */
 import { exampleSeries } from './catalog-examples.js';
 import * as W from './catalog-words.js';
+import { withZipfText } from './zipf-text.js';
 import type { Genre, ImportEpisode, ImportSeries } from '../store/types.js';
 
 export interface DemoOptions {
@@ -14,10 +15,14 @@ export interface DemoOptions {
   episodesPerSeason?: number;
   /** Varies the generated content (not the ids); default 1. */
   seed?: number;
+  /** The generated series' words: the small vocabulary of catalog-words.ts (default) or a large Zipf-distributed one (zipf-text.ts). */
+  vocabulary?: 'small' | 'zipf';
 }
 
 const IMG = 'https://images.halcyon-studios.example';
 const EXAMPLES = 3;
+/** Keeps the Zipf text's random numbers apart from the series' own. */
+const ZIPF_SALT = 0x7a1f;
 const ID_SPACE = 36n ** 10n;
 // Coprime with 36, so index -> id is a bijection (distinct indexes, distinct ids); near
 // 36^10 / golden ratio, so consecutive indexes land far apart and ids look random.
@@ -175,7 +180,11 @@ export function* demoCatalogBatches(options: DemoOptions & { batchSize?: number 
   const examples = exampleSeries(demoEpisodeId);
   for (let start = 0; start < total; start += batchSize) {
     const batch: ImportSeries[] = [];
-    for (let i = start; i < Math.min(total, start + batchSize); i++) batch.push(i < EXAMPLES ? examples[i]! : generatedSeries(i, seed, fixed));
+    for (let i = start; i < Math.min(total, start + batchSize); i++) {
+      if (i < EXAMPLES) batch.push(examples[i]!);
+      else if (options.vocabulary === 'zipf') batch.push(withZipfText(generatedSeries(i, seed, fixed), rng(seed ^ ZIPF_SALT, i)));
+      else batch.push(generatedSeries(i, seed, fixed));
+    }
     yield batch;
   }
 }
