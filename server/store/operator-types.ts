@@ -33,15 +33,18 @@ export type OperatorChange = { role?: Role | undefined; disabled?: boolean | und
 /** Why an operator change was refused. */
 export type OperatorChangeRefusal = 'not_found' | 'last_owner';
 
+/** A new local or OIDC operator as written (StoreTx.createOperator). */
+export type NewOperatorInput = { id: string; email: string; role: Role; passwordHash: string | null; now: string };
+
+/** An operator change as applied: the record before and after, or why it was refused. */
+export type OperatorUpdate = { before: OperatorRecord; after: OperatorRecord } | OperatorChangeRefusal;
+
+/** Operator reads and sessions; operator changes go through StoreTx with their audit entries (server/studio/operators.ts). */
 export interface OperatorStore {
-  /** Undefined when an operator with this email exists already. */
-  createOperator(input: { id: string; email: string; role: Role; passwordHash: string | null; now: string }): Promise<OperatorRecord | undefined>;
   getOperator(id: string): Promise<OperatorRecord | undefined>;
   getOperatorByEmail(email: string): Promise<OperatorRecord | undefined>;
   /** By email. */
   listOperators(page: PageRequest): Promise<Page<OperatorRecord>>;
-  /** Applies the change unless it would leave no enabled owner; a disabled operator's sessions are revoked in the same transaction. */
-  updateOperator(id: string, change: OperatorChange, now: string): Promise<{ before: OperatorRecord; after: OperatorRecord } | OperatorChangeRefusal>;
   createSession(session: Omit<SessionRecord, 'revokedAt'>): Promise<void>;
   /** The session and its operator, whatever their state (the caller checks expiry, revocation, disabling). */
   getSession(idHash: string): Promise<{ session: SessionRecord; operator: OperatorRecord } | undefined>;

@@ -4,7 +4,7 @@
  * catalog import jobs, and write transactions in which a change and its audit entry commit
  * together. Both engines implement it through shared/studio-store.ts.
  */
-import type { OperatorChange, OperatorRecord, OperatorStore } from './operator-types.js';
+import type { NewOperatorInput, OperatorChange, OperatorRecord, OperatorUpdate } from './operator-types.js';
 import type { Genre, Grant, Page, PageRequest, PartnerRecord, SeriesSummaryDoc, UsageCounts } from './types.js';
 
 /** A JSON value as the audit trail stores it (before/after). */
@@ -105,10 +105,10 @@ export interface StoreTx {
   /** The ids of seriesIds that do not exist. */
   missingSeries(seriesIds: readonly string[]): Promise<string[]>;
   appendAudit(entry: AuditEntryInput): Promise<AuditEntry>;
-  /** As OperatorStore's: undefined when the email is taken. */
-  createOperator(input: Parameters<OperatorStore['createOperator']>[0]): Promise<OperatorRecord | undefined>;
-  /** As OperatorStore's: a refusal when the change would leave no enabled owner. */
-  updateOperator(id: string, change: OperatorChange, now: string): ReturnType<OperatorStore['updateOperator']>;
+  /** Undefined when an operator with this email exists already. */
+  createOperator(input: NewOperatorInput): Promise<OperatorRecord | undefined>;
+  /** Applies the change unless it would leave no enabled owner; a disabled operator's sessions are revoked with it. */
+  updateOperator(id: string, change: OperatorChange, now: string): Promise<OperatorUpdate>;
 }
 
 /** The studio's series listing (the console's grants matrix): by title, filtered, with one partner's grants. */

@@ -106,7 +106,10 @@ export async function newJwtKey(kid: string): Promise<JWK> {
 
 const open = new Set<TestServer>();
 afterEach(async () => {
-  await Promise.all([...open].map((s) => s.close()));
+  // Newest first, one at a time: a server started on another's database (DATABASE_URL of the
+  // first) must have stopped writing before the first drops that schema, or PostgreSQL may
+  // answer the drop with a deadlock.
+  for (const server of [...open].reverse()) await server.close();
 });
 
 /** Starts a real server; it is closed automatically after the current test. */

@@ -12,10 +12,14 @@ export interface CoreMigrationOptions {
   keyCollation?: string | undefined;
 }
 
+/** A key column in the engine's key collation (later migrations adding key columns use it too). */
+export function keyCollated(keyCollation: string | undefined) {
+  return (c: ColumnDefinitionBuilder) => (keyCollation ? c.modifyEnd(sql`collate ${sql.id(keyCollation)}`) : c);
+}
+
 /** The core schema migration for an engine. */
 export function coreMigration(options: CoreMigrationOptions = {}): Migration {
-  const key = (c: ColumnDefinitionBuilder) =>
-    options.keyCollation ? c.modifyEnd(sql`collate ${sql.id(options.keyCollation)}`) : c;
+  const key = keyCollated(options.keyCollation);
   const text = (c: ColumnDefinitionBuilder) => c.notNull();
   const keyText = (c: ColumnDefinitionBuilder) => key(c.notNull());
 

@@ -8,13 +8,12 @@
  * 100k series, most of a varied catalog page's SQL (docs/decisions.md).
  */
 import { sql, type ColumnDefinitionBuilder, type Kysely, type Migration } from 'kysely';
+import { keyCollated } from './0001-core.js';
 
 /** The migration for an engine; keyCollation as in 0001-core.ts, so both sorts order as the series' own keys do. */
 export function genreSortKeysMigration(options: { keyCollation?: string; analyze?: boolean } = {}): Migration {
-  const keyText = (c: ColumnDefinitionBuilder) => {
-    const notNull = c.notNull().defaultTo('');
-    return options.keyCollation ? notNull.modifyEnd(sql`collate ${sql.id(options.keyCollation)}`) : notNull;
-  };
+  const key = keyCollated(options.keyCollation);
+  const keyText = (c: ColumnDefinitionBuilder) => key(c.notNull().defaultTo(''));
   return {
     async up(db: Kysely<unknown>): Promise<void> {
       await db.schema.alterTable('series_genres').addColumn('sort_title', 'text', keyText).execute();

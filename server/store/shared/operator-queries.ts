@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { Role } from '../../contract/load.js';
 import { queryFingerprint, type CursorCodec } from '../cursor.js';
-import type { OperatorChange, OperatorChangeRefusal, OperatorRecord, SessionRecord } from '../operator-types.js';
+import type { OperatorChange, OperatorRecord, OperatorUpdate, SessionRecord } from '../operator-types.js';
 import type { Page, PageRequest } from '../types.js';
 import { num } from './mapping.js';
 import { pageOf } from './paging.js';
@@ -54,7 +54,7 @@ export async function listOperators(db: Kysely<Database>, page: PageRequest, cur
 }
 
 /** Call inside a write transaction. */
-export async function updateOperator(db: Kysely<Database>, id: string, change: OperatorChange, now: string): Promise<{ before: OperatorRecord; after: OperatorRecord } | OperatorChangeRefusal> {
+export async function updateOperator(db: Kysely<Database>, id: string, change: OperatorChange, now: string): Promise<OperatorUpdate> {
   const before = await findOperator(db, 'id', id);
   if (!before) return 'not_found';
   const after: OperatorRecord = { ...before, role: change.role ?? before.role, disabled: change.disabled ?? before.disabled, updatedAt: now };

@@ -5,10 +5,6 @@ import type * as O from '../operator-types.js';
 import type * as T from '../types.js';
 
 export abstract class OperatorStoreBase extends StudioStoreBase implements O.OperatorStore {
-  async createOperator(input: Parameters<O.OperatorStore['createOperator']>[0]): Promise<O.OperatorRecord | undefined> {
-    return this.guard(() => this.writeTransaction((db) => oq.createOperator(db, input)));
-  }
-
   async getOperator(id: string): Promise<O.OperatorRecord | undefined> {
     return this.guard(() => oq.findOperator(this.db, 'id', id));
   }
@@ -19,10 +15,6 @@ export abstract class OperatorStoreBase extends StudioStoreBase implements O.Ope
 
   async listOperators(page: T.PageRequest): Promise<T.Page<O.OperatorRecord>> {
     return this.paged(page, () => oq.listOperators(this.db, page, this.cursors));
-  }
-
-  async updateOperator(id: string, change: O.OperatorChange, now: string): Promise<{ before: O.OperatorRecord; after: O.OperatorRecord } | O.OperatorChangeRefusal> {
-    return this.guard(() => this.writeTransaction((db) => oq.updateOperator(db, id, change, now)));
   }
 
   async createSession(session: Omit<O.SessionRecord, 'revokedAt'>): Promise<void> {

@@ -6,7 +6,7 @@ import * as pq from './partner-queries.js';
 import type { Database } from './schema.js';
 import { missingSeries } from './studio-queries.js';
 import type { AuditEntry, AuditEntryInput, StoreTx } from '../studio-types.js';
-import type { OperatorChange, OperatorRecord } from '../operator-types.js';
+import type { NewOperatorInput, OperatorChange, OperatorRecord, OperatorUpdate } from '../operator-types.js';
 import type { Grant, PartnerRecord } from '../types.js';
 
 export class KyselyStoreTx implements StoreTx {
@@ -49,11 +49,11 @@ export class KyselyStoreTx implements StoreTx {
     return audit.appendAudit(this.db, entry);
   }
 
-  createOperator(input: Parameters<StoreTx['createOperator']>[0]): Promise<OperatorRecord | undefined> {
+  createOperator(input: NewOperatorInput): Promise<OperatorRecord | undefined> {
     return oq.createOperator(this.db, input);
   }
 
-  updateOperator(id: string, change: OperatorChange, now: string): ReturnType<StoreTx['updateOperator']> {
+  updateOperator(id: string, change: OperatorChange, now: string): Promise<OperatorUpdate> {
     return oq.updateOperator(this.db, id, change, now);
   }
 }
