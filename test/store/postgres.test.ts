@@ -1,7 +1,7 @@
 /**
  * PostgreSQL-only behaviour: byte-order key collation, concurrent migrations (in one process and
  * across processes), exact usage sums from several pools, bounded failures when PostgreSQL is
- * down or hangs and recovery without a restart, and the full-text documents.
+ * down or hangs and recovery without a restart. Search is in postgres-search.test.ts.
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -12,8 +12,6 @@ import { StoreUnavailableError } from '../../server/errors.js';
 import { openStore } from '../../server/store/index.js';
 import { PostgresStore } from '../../server/store/postgres/store.js';
 import { BULK_IMPORT_ROWS } from '../../server/store/shared/kysely-store.js';
-import { searchDocument, searchQuery } from '../../server/store/postgres/search.js';
-import { searchTokens } from '../../server/store/shared/search-terms.js';
 import { demoCatalog } from '../../server/demo/catalog.js';
 import type { Store, UsageIncrement } from '../../server/store/types.js';
 import { reportSkipped, skipReason, TEST_DATABASE_URL } from '../helpers/services.js';
@@ -237,16 +235,4 @@ describe('PostgreSQL search documents (no database needed)', () => {
       await store.close();
     }
   }, 60_000);
-
-  it('folds case and accents, weights fields, and keeps every word a plain lexeme', () => {
-    expect(searchDocument([['Café Society', 'A'], ["It's l'été!", 'C']])).toBe("'cafe':1A 'society':2A 'it':3C 's':4C 'l':5C 'ete':6C");
-    expect(searchDocument([['東京 2049', 'A']])).toBe("'東京':1A '2049':2A");
-  });
-
-  it('requires every word and matches the last as a prefix; punctuation alone is no query', () => {
-    expect(searchQuery(searchTokens('Lighthouse KEEP'))).toBe("'lighthouse' & 'keep':*");
-    expect(searchQuery(searchTokens('fog" OR "harbour'))).toBe("'fog' & 'or' & 'harbour':*");
-    expect(searchQuery(searchTokens('"*()^:-'))).toBeNull();
-    expect(searchQuery(['\u0301'])).toBeNull();
-  });
 });

@@ -1,19 +1,16 @@
 /**
- * SQLite search at scale (server/store/sqlite/search.ts): the last word completes from the word
- * dictionary, and a query part in COMMON_MATCHES documents or more switches to bounded ranking
- * (title matches first, a bounded candidate set, consistent paging). The catalog here is just
- * large enough to cross the threshold.
+ * SQLite's search dictionary (server/store/sqlite/search.ts, search-index.ts): words kept folded
+ * and as typed, the FTS5 expression of a query's parts, and completions of the last word with
+ * their title flags. Ranking at scale is in search-at-scale.test.ts, on every engine.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { openStore } from '../../server/store/index.js';
 import { dictionaryWords } from '../../server/store/sqlite/search-index.js';
-import { COMMON_MATCHES, completions, MAX_BOUNDED_HITS, queryParts } from '../../server/store/sqlite/search.js';
-import type { SearchHitDoc, Store } from '../../server/store/types.js';
+import { completions, queryParts } from '../../server/store/sqlite/search.js';
 import { removeTmpDbs, tmpDbPath } from './engines.js';
-import { eid, episode, expectContractShape, pid, series, sid, T0 } from './fixtures.js';
+import { eid, episode, series, sid, T0 } from './fixtures.js';
 
-const A = pid('a');
-const idOf = (h: SearchHitDoc) => (h.type === 'series' ? h.series.id : h.episode.id);
+afterAll(removeTmpDbs);
 
 describe('SQLite search dictionary', () => {
   it('keeps words folded and as typed', () => {
@@ -25,91 +22,25 @@ describe('SQLite search dictionary', () => {
     expect(queryParts(['light'], ['light'])).toEqual(['"light"']);
     expect(queryParts(['zq'], [])).toEqual(['"zq"*']);
   });
-});
 
-describe('SQLite search at scale', () => {
-  let store: Store;
-  const EPISODES = COMMON_MATCHES + 300;
-
-  beforeAll(async () => {
-    store = await openStore(tmpDbPath());
-    await store.createPartner({ id: A, name: 'A', apiKey: 'key-a', secretHash: 'h', now: T0 });
-    // Every episode's synopsis says "common"; only a few titles do.
-    const episodes = Array.from({ length: EPISODES }, (_, i) =>
-      episode(eid(i + 1), {
-        season_number: 1 + Math.floor(i / 500),
-        episode_number: 1 + (i % 500),
-        title: i % 400 === 7 ? `Common Ground ${i}` : `Chapter ${i}`,
-        synopsis: `A common story, number ${i}.`,
-      }),
-    );
-    await store.importCatalog(
-      [
-        series(sid(1), {
-          title: 'Commonplace Book',
-          synopsis: 'Many episodes.',
-          seasons: Array.from({ length: 5 }, (_, k) => ({ season_number: k + 1, title: `Season ${k + 1}`, release_year: 2020 })),
-          episodes,
-        }),
-        series(sid(2), { title: 'Quiet Shore', synopsis: 'Nothing common here but this word.' }),
-        series(sid(3), { title: 'Hidden', synopsis: 'A common word, but not readable by A.' }),
-      ],
-      T0,
-    );
-    await store.setGrants(A, sid(1), ['read'], T0);
-    await store.setGrants(A, sid(2), ['read', 'stream'], T0);
-  }, 60_000);
-  afterAll(async () => {
-    await store.close();
-    await removeTmpDbs();
-  });
-
-  it('completes the last word from the dictionary, titles noted', async () => {
-    const db = (store as unknown as { db: Parameters<typeof completions>[0] }).db;
-    const words = await completions(db, 'comm');
-    expect(words.map((w) => w.term)).toEqual(['common', 'commonplace']);
-    expect(words.find((w) => w.term === 'commonplace')).toMatchObject({ series_title: 1, episode_title: 0 });
-    expect(words.find((w) => w.term === 'common')).toMatchObject({ series_title: 0, episode_title: 1 });
-  });
-
-  it('ranks title matches of a common word first and pages through a bounded candidate set', async () => {
-    const first = await store.search({ partnerId: A, q: 'common', limit: 100 });
-    expectContractShape('SearchResults', { items: first.items, next_cursor: first.nextCursor });
-    // The last word is a prefix: the series "Commonplace Book" is a title match, then the four "Common Ground" episodes.
-    const title = (h: SearchHitDoc) => (h.type === 'series' ? h.series.title : h.episode.title);
-    expect(first.items.slice(0, 5).map(title)).toEqual(['Commonplace Book', 'Common Ground 7', 'Common Ground 407', 'Common Ground 807', 'Common Ground 1207']);
-    expect(first.items.slice(5).some((h) => title(h).startsWith('Common'))).toBe(false);
-    // Then the other readable matches: series before episodes, each in id order.
-    expect(idOf(first.items[5]!)).toBe(sid(2));
-    const rest = first.items.slice(6).map(idOf);
-    expect(rest).toEqual([...rest].sort());
-    const scores = first.items.map((h) => h.score);
-    expect([...scores].sort((a, b) => b - a)).toEqual(scores);
-    for (const s of scores) expect(s > 0 && s < 1).toBe(true);
-
-    const seen = first.items.map(idOf);
-    let cursor = first.nextCursor;
-    while (cursor) {
-      const page = await store.search({ partnerId: A, q: 'common', limit: 100, cursor });
-      seen.push(...page.items.map(idOf));
-      cursor = page.nextCursor;
+  it('completes the last word from the dictionary, shortest first, titles noted', async () => {
+    const store = await openStore(tmpDbPath());
+    try {
+      await store.importCatalog(
+        [
+          series(sid(1), { title: 'Commonplace Book', synopsis: 'Many episodes.', episodes: [episode(eid(1), { title: 'Common Ground', synopsis: 'Commons.' })] }),
+          series(sid(2), { title: 'Quiet Shore', synopsis: 'Nothing common here.' }),
+        ],
+        T0,
+      );
+      const db = (store as unknown as { db: Parameters<typeof completions>[0] }).db;
+      const words = await completions(db, 'comm');
+      expect(words.map((w) => w.term)).toEqual(['common', 'commons', 'commonplace']);
+      expect(words.find((w) => w.term === 'commonplace')).toMatchObject({ series_title: 1, episode_title: 0 });
+      expect(words.find((w) => w.term === 'common')).toMatchObject({ series_title: 0, episode_title: 1 });
+      expect(words.find((w) => w.term === 'commons')).toMatchObject({ series_title: 0, episode_title: 0 });
+    } finally {
+      await store.close();
     }
-    expect(new Set(seen).size).toBe(seen.length);
-    expect(seen.length).toBeLessThanOrEqual(MAX_BOUNDED_HITS);
-    expect(seen).toContain(sid(2));
-    expect(seen).not.toContain(sid(3));
-  });
-
-  it('still requires every word and completes the last one', async () => {
-    const items = (await store.search({ partnerId: A, q: 'common grou', limit: 100 })).items;
-    expect(items.length).toBe(Math.ceil((EPISODES - 7) / 400));
-    for (const hit of items) expect(hit.type === 'episode' && hit.episode.title.startsWith('Common Ground')).toBe(true);
-    expect((await store.search({ partnerId: A, q: 'commonp', limit: 10 })).items.map(idOf)).toEqual([sid(1)]);
-  });
-
-  it('learns the words of later imports', async () => {
-    await store.importCatalog([series(sid(4), { title: 'Zephyrine Tales', synopsis: 'Winds.' })], T0);
-    await store.setGrants(A, sid(4), ['read'], T0);
-    expect((await store.search({ partnerId: A, q: 'zephyr', limit: 10 })).items.map(idOf)).toEqual([sid(4)]);
   });
 });

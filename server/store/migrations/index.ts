@@ -15,6 +15,7 @@ import { sqliteTitleSearchMigration } from './sqlite-title-search.js';
 import { usageWritersMigration } from './usage-writers.js';
 import { auditTrailMigration } from './audit-trail.js';
 import { genreSortKeysMigration } from './genre-sort-keys.js';
+import { postgresSearchBlocksMigration } from './postgres-search-blocks.js';
 
 /** The SQLite migrations, in order. */
 export function sqliteMigrations(): Record<string, Migration> {
@@ -41,6 +42,7 @@ export function postgresMigrations(): Record<string, Migration> {
     '0005_audit_trail': auditTrailMigration('postgres'),
     '0006_operators': operatorsMigration,
     '0007_genre_sort_keys': genreSortKeysMigration({ keyCollation: 'C', analyze: true }),
+    '0008_postgres_search_blocks': postgresSearchBlocksMigration,
   };
 }
 

@@ -26,7 +26,8 @@ import type { RankedHit, RankRequest } from '../shared/search.js';
 import type { ImportResult, PartnerRecord, UsageBatch, UsageIncrement } from '../types.js';
 import { FreshReads } from './fresh-reads.js';
 import { guardedPool, isPostgresUnavailable, openPools, type PostgresOptions, type PostgresPools } from './pool.js';
-import { postgresSearchIndex, rankPostgresHits } from './search.js';
+import { rankPostgresHits } from './search.js';
+import { postgresSearchIndex } from './search-index.js';
 
 export class PostgresStore extends KyselyStore {
   readonly engine = 'postgres' as const;
@@ -138,7 +139,7 @@ export class PostgresStore extends KyselyStore {
     const changed = result.seriesChanged + result.episodesChanged;
     // reltuples: the planner's row estimate (-1 or 0 before the first ANALYZE).
     const { rows } = await sql<{ n: number }>`select greatest(reltuples, 0)::float8 as n from pg_class where oid = 'episodes'::regclass`.execute(this.db);
-    if (changed * 10 >= Number(rows[0]?.n ?? 0)) await sql`analyze series, series_genres, episodes, series_search, episodes_search`.execute(this.db);
+    if (changed * 10 >= Number(rows[0]?.n ?? 0)) await sql`analyze series, series_genres, episodes, series_search, episodes_search, search_terms`.execute(this.db);
   }
 
   /** Usage groups in key order, so concurrent writers lock rows in one order. */

@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import { batches } from './batches.js';
 import { contentHash, episodeRow, normalizeEpisode, normalizeSeries, isoInstant, seriesRow } from './mapping.js';
 import type { Database, EpisodeTable, SeriesTable } from './schema.js';
-import { updateSearchIndex, type SearchIndex } from './search-index.js';
+import { beforeCatalogChanges, updateSearchIndex, type SearchIndex } from './search-index.js';
 import type { ImportResult, ImportSeries } from '../types.js';
 
 /** Inserts rows, or updates every column but id and created_at of rows whose id exists. */
@@ -98,6 +98,8 @@ export async function importCatalog(db: Kysely<Database>, batch: ImportSeries[],
   }
 
   const changedIds = seriesRows.map((r) => r.id);
+  const changes = { series: seriesRows, episodes: episodeRows, removedEpisodes: removed };
+  await beforeCatalogChanges(db, index, changes);
   await upsertById(db, 'series', seriesRows);
   for (const ids of batches(changedIds)) {
     await db.deleteFrom('seasons').where('series_id', 'in', ids).execute();
@@ -109,7 +111,7 @@ export async function importCatalog(db: Kysely<Database>, batch: ImportSeries[],
   await upsertById(db, 'episodes', episodeRows);
   await recount(db, [...movedFrom], at);
 
-  await updateSearchIndex(db, index, { series: seriesRows, episodes: episodeRows, removedEpisodes: removed });
+  await updateSearchIndex(db, index, changes);
   return { seriesChanged: seriesRows.length, seriesUnchanged: unchanged, episodesChanged: episodeRows.length + removed.length };
 }
 

@@ -33,7 +33,13 @@ export interface IndexTable<D> {
 export interface SearchIndex {
   series: Array<IndexTable<IndexedSeries>>;
   episodes: Array<IndexTable<IndexedEpisode>>;
-  /** What else the engine keeps per import (SQLite's word dictionary), after the rows. */
+  /**
+   * What the engine notes of the entries an import is about to replace or remove, before the
+   * import changes any catalog row (removed episodes take their entries with them): PostgreSQL's
+   * word counts. Called by beforeCatalogChanges.
+   */
+  beforeIndex?(db: Kysely<Database>, changes: SearchIndexChanges): Promise<void>;
+  /** What else the engine keeps per import (the word dictionaries), after the rows. */
   alsoIndex?(db: Kysely<Database>, changes: SearchIndexChanges): Promise<void>;
 }
 
@@ -51,7 +57,12 @@ async function writeEntries<D>(db: Kysely<Database>, index: IndexTable<D>, docum
   }
 }
 
-/** Applies an import's changes to the engine's index (call inside the import transaction). */
+/** Lets the engine's index see the entries an import will replace or remove (call before the import writes any catalog row). */
+export async function beforeCatalogChanges(db: Kysely<Database>, index: SearchIndex, changes: SearchIndexChanges): Promise<void> {
+  await index.beforeIndex?.(db, changes);
+}
+
+/** Applies an import's changes to the engine's index (call inside the import transaction, after beforeCatalogChanges and the catalog rows). */
 export async function updateSearchIndex(db: Kysely<Database>, index: SearchIndex, changes: SearchIndexChanges): Promise<void> {
   const removedEpisodes = [...changes.episodes.map((e) => e.id), ...changes.removedEpisodes];
   for (const table of index.series) await removeEntries(db, table, changes.series.map((s) => s.id));

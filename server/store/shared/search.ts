@@ -12,6 +12,23 @@ import { episodeDoc, grantsOf, SERIES_SUMMARY_COLUMNS, seriesSummaryDoc } from '
 import type { Database } from './schema.js';
 import { normalizedScore, searchTokens } from './search-terms.js';
 
+/**
+ * The bounds both engines rank within (sqlite/search.ts, postgres/search.ts; docs/decisions.md,
+ * "Search cost at catalog scale"): a query part in COMMON_MATCHES documents of an index or more
+ * switches the query from exact ranking to blocks (title matches of series, of episodes, then the
+ * other matches of each), each block reading at most SCAN_LIMIT matches, the whole query paging
+ * through at most MAX_BOUNDED_HITS hits; the last word completes to at most MAX_COMPLETIONS words.
+ */
+export const COMMON_MATCHES = 1_000;
+export const MAX_BOUNDED_HITS = 1_000;
+export const SCAN_LIMIT = 5_000;
+export const MAX_COMPLETIONS = 32;
+
+/** The relevance of a block's hits: title blocks above the others, and within each, the query's first index (series) above its second. */
+export function blockRelevance(titles: boolean, indexPosition: number): number {
+  return (titles ? 4 : 2) - indexPosition;
+}
+
 /** What an engine's full-text search is asked: readable series of one partner only. */
 export interface RankRequest {
   partnerId: string;

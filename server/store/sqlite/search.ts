@@ -24,18 +24,9 @@
  * only, and deterministic for a given index, so offset cursors stay consistent.
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { RankedHit, RankRequest } from '../shared/search.js';
+import { blockRelevance, COMMON_MATCHES, MAX_BOUNDED_HITS, MAX_COMPLETIONS, SCAN_LIMIT, type RankedHit, type RankRequest } from '../shared/search.js';
 import { fold } from '../shared/search-terms.js';
 import type { Database } from '../shared/schema.js';
-
-/** A query part in at least this many documents of an index switches to bounded ranking. */
-export const COMMON_MATCHES = 1_000;
-/** Hits a query in bounded ranking pages through at most. */
-export const MAX_BOUNDED_HITS = 1_000;
-/** Matches scanned per block in bounded ranking, readable or not. */
-export const SCAN_LIMIT = 5_000;
-/** Whole words the last word of a query completes to. */
-export const MAX_COMPLETIONS = 32;
 
 /** Column weights for bm25 (unindexed id columns first): titles count ten times synopses. */
 const SERIES_WEIGHTS = sql`0.0, 10.0, 2.0, 1.0`;
@@ -167,9 +158,9 @@ export async function rankSqliteHits(db: Kysely<Database>, r: RankRequest): Prom
     return r.tokens.slice(0, -1).every((w) => inTitles(exact.filter((t) => t.term === w || t.term === fold(w)))) && inTitles(last);
   };
   const blocks: Array<{ index: Index; expr: string; relevance: number; titles: boolean }> = [];
-  for (const [i, index] of indexes.entries()) if (titled(index)) blocks.push({ index, expr: match, relevance: 4 - i, titles: true });
+  for (const [i, index] of indexes.entries()) if (titled(index)) blocks.push({ index, expr: match, relevance: blockRelevance(true, i), titles: true });
   for (const [i, index] of indexes.entries()) {
-    blocks.push({ index, expr: titled(index) ? `(${match}) NOT ({title} : (${match}))` : match, relevance: 2 - i, titles: false });
+    blocks.push({ index, expr: titled(index) ? `(${match}) NOT ({title} : (${match}))` : match, relevance: blockRelevance(false, i), titles: false });
   }
   const hits: RankedHit[] = [];
   for (const block of blocks) {
