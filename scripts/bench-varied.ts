@@ -50,7 +50,14 @@ const runs = new Set(values.only.split(','));
 
 function startServer(manifest: CatalogManifest) {
   const argv = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start.replace(/^exec /, '').split(' ').slice(1);
-  const extra = Object.fromEntries(values.env.map((kv) => kv.split('=', 2) as [string, string]));
+  // The value is everything after the first '=' (it may hold more, as NODE_OPTIONS flags do).
+  const extra = Object.fromEntries(
+    values.env.map((kv) => {
+      const at = kv.indexOf('=');
+      if (at < 1) throw new RangeError(`--env takes NAME=value, got ${kv}`);
+      return [kv.slice(0, at), kv.slice(at + 1)];
+    }),
+  );
   const env = { PORT: '0', STUDIO_PORT: '0', HOST: '127.0.0.1', DATABASE_URL: manifest.databaseUrl, BENCH_RATE_LIMIT_MULTIPLIER: '1000000', LOG_LEVEL: 'info', METRICS_PORT: '0', NODE_ENV: 'development', ...extra };
   return start({ name: 'server', command: process.execPath, args: argv, cwd: root, env, ready: /listening on http:\/\/localhost:(\d+)/, logFile: join(workDir, 'varied-server.log'), readyTimeoutMs: 120_000, stopTimeoutMs: 15_000 });
 }

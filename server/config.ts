@@ -206,7 +206,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitMultiplier,
     responseCacheMb: integer(env, 'RESPONSE_CACHE_MB', 16, 0, 4096, problems),
     search: {
-      workers: integer(env, 'SEARCH_WORKERS', 2, 1, 64, problems),
+      // SQLite: one worker thread per core of the 2-core instance this is sized for. PostgreSQL:
+      // a search's time is split between the database and round trips to it, so one search more
+      // than cores keeps the database busy (docs/decisions.md, "Search isolation").
+      workers: integer(env, 'SEARCH_WORKERS', /^postgres(ql)?:\/\//i.test(databaseUrl.trim()) ? 3 : 2, 1, 64, problems),
       queueLength: integer(env, 'SEARCH_QUEUE_LENGTH', 32, 0, 10_000, problems),
     },
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 300_000, problems),

@@ -13,17 +13,18 @@
  *    ranked exactly: the GIN index finds them all (cheap for rare words), ts_rank orders them.
  * 3. Otherwise hits come in blocks (series titles, episode titles, other series, other
  *    episodes), each in the table's physical order, which both ways of reading a block keep:
- *    - a dense block (the counts predict that at least `denseShare` of the documents match) first
- *      reads the table's first `scanPages` pages in order, testing each document, and stops when
- *      the page is full (a common word fills it within a few dozen rows);
+ *    - a dense block, one the counts predict a page of hits is found in order for less than its
+ *      words' postings cost, first reads the table's first `scanPages` pages in order, testing
+ *      each document, and stops when the page is full (a word in every synopsis fills it within
+ *      a few dozen rows, where its posting list has a million entries);
  *    - then, or at once for a sparser block, the GIN index (the title-only one for title
  *      blocks) for the rest of the table, reading at most SCAN_LIMIT matches.
  *    The choice depends only on the dictionary's counts, never on the page asked for, so the
- *    pages of one query are slices of one order.
+ *    pages of one query are slices of one order. The blocks are one statement, read in turn
+ *    until the page is full: a query costs four round trips to PostgreSQL besides its snapshot
+ *    (dictionary, ranking, the hits' series, their episodes).
  *
- * Planner settings are set for the search's own transaction only (set_config(..., true)): the
- * counts know which read is cheap, the planner's statistics do not (they assume two common words
- * co-occur as often as chance says, and two that never meet then cost a full scan).
+ * The counts, not the planner's statistics, choose each read: see SEARCH_TRANSACTION.
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { blockRelevance, COMMON_MATCHES, MAX_BOUNDED_HITS, MAX_COMPLETIONS, SCAN_LIMIT, type RankedHit, type RankRequest } from '../shared/search.js';
@@ -38,12 +39,14 @@ const RANK_CANDIDATES = 5_000;
 export interface BlockReading {
   /** Pages a dense block reads in order before it turns to the index. */
   scanPages: number;
-  /** The share of a kind's documents a block must be predicted to match to be read in order first. */
-  denseShare: number;
+  /** What testing one row in order costs, in index entries read (a GIN posting costs ~40 ns, a row ~0.3-0.5 µs). */
+  rowCost: number;
 }
 
-/** 4 MiB of table read in order at most; dense from 0.5% (a page of 26 hits within ~5,000 rows). */
-export const BLOCK_READING: BlockReading = { scanPages: 512, denseShare: 0.005 };
+/** 4 MiB of table read in order at most (~11,000 episodes). */
+export const BLOCK_READING: BlockReading = { scanPages: 512, rowCost: 10 };
+/** The hits a block is sized for when choosing how to read it: a page of the default size and one more (never the page asked for, so every page of a query reads alike). */
+const SIZING_HITS = 26;
 
 type Kind = 'series' | 'episode';
 
@@ -71,25 +74,28 @@ const countsOf = (terms: TermCounts[]): QueryPart['counts'] => ({
   episode: { docs: terms.reduce((n, t) => n + Number(t.episode_docs), 0), titles: terms.reduce((n, t) => n + Number(t.episode_title_docs), 0) },
 });
 
+const COUNTS = sql`term, series_docs, series_title_docs, episode_docs, episode_title_docs`;
+/** Whole indexed words starting with word that some document still holds, shortest first (as SQL). */
+const completing = (word: string) => sql`select ${COUNTS}, 1 as completes from search_terms
+  where term >= ${word} and term < ${word + '\u{10FFFF}'} and term <> '' and series_docs + episode_docs > 0
+  order by length(term), term limit ${MAX_COMPLETIONS}`;
+
 /** Whole indexed words starting with word that some document still holds, shortest first, at most MAX_COMPLETIONS. */
 export async function completions(db: Kysely<Database>, word: string): Promise<TermCounts[]> {
-  const { rows } = await sql<TermCounts>`select term, series_docs, series_title_docs, episode_docs, episode_title_docs from search_terms
-    where term >= ${word} and term < ${word + '\u{10FFFF}'} and term <> '' and series_docs + episode_docs > 0
-    order by length(term), term limit ${MAX_COMPLETIONS}`.execute(db);
-  return rows;
+  return (await completing(word).execute(db)).rows as TermCounts[];
 }
 
-/** The query's parts with their counts, and the number of documents of each kind. */
+/** The query's parts with their counts, and the number of documents of each kind: one read of the dictionary. */
 export async function queryParts(db: Kysely<Database>, tokens: string[]): Promise<{ parts: QueryPart[]; totals: Record<Kind, number> } | null> {
   const words = lexemes(tokens.join(' '));
   if (words.length === 0) return null;
   const last = words[words.length - 1]!;
   const keys = [...new Set(['', ...words.slice(0, -1)])];
-  const { rows } = await sql<TermCounts>`select term, series_docs, series_title_docs, episode_docs, episode_title_docs
-    from search_terms where term = any(${keys}::text[])`.execute(db);
-  const byTerm = new Map(rows.map((r) => [r.term, r]));
+  const { rows } = await sql<TermCounts & { completes: number }>`select ${COUNTS}, 0 as completes from search_terms where term = any(${keys}::text[])
+    union all (${completing(last)})`.execute(db);
+  const byTerm = new Map(rows.filter((r) => !r.completes).map((r) => [r.term, r]));
+  const completed = rows.filter((r) => r.completes).sort((a, b) => a.term.length - b.term.length || (a.term < b.term ? -1 : 1));
   const parts: QueryPart[] = words.slice(0, -1).map((w) => ({ words: [w], prefix: false, counts: countsOf(byTerm.has(w) ? [byTerm.get(w)!] : []) }));
-  const completed = await completions(db, last);
   parts.push(completed.length > 0 ? { words: completed.map((t) => t.term), prefix: false, counts: countsOf(completed) } : { words: [last], prefix: true, counts: countsOf([]) });
   const all = byTerm.get('');
   return { parts, totals: { series: Number(all?.series_docs ?? 0), episode: Number(all?.episode_docs ?? 0) } };
@@ -105,16 +111,18 @@ export function tsquery(parts: QueryPart[], weight = ''): string {
     .join(' & ');
 }
 
-/** SET LOCAL through set_config, only for settings that change: each is a round trip. */
-function plannerSettings(db: Kysely<Database>) {
-  const current = new Map<string, string>();
-  return async (settings: Record<string, 'on' | 'off' | '0'>): Promise<void> => {
-    const changes = Object.entries(settings).filter(([name, value]) => current.get(name) !== value);
-    if (changes.length === 0) return;
-    await sql`select ${sql.join(changes.map(([name, value]) => sql`set_config(${name}, ${value}, true)`))}`.execute(db);
-    for (const [name, value] of changes) current.set(name, value);
-  };
-}
+/**
+ * How the search transaction begins (postgres/store.ts, in the same round trip): a read-only
+ * snapshot in which the planner never scans a whole table and never splits a scan over parallel
+ * workers, which would interleave the physical order. With sequential scans off, a block's read
+ * in order can only be the TID range scan of its first pages (its test, ts_match_vq, is the
+ * function behind @@, which no index serves), and a read through the index only the GIN bitmap
+ * (no other index matches it, and nothing asks for an order an index could give): the counts,
+ * not the planner's statistics, decide which read a block gets. The planner's statistics assume
+ * that two common words meet as often as chance says, and two that never meet cost a full scan.
+ */
+export const SEARCH_TRANSACTION =
+  'start transaction isolation level repeatable read read only; set local enable_seqscan = off; set local max_parallel_workers_per_gather = 0';
 
 const readable = (partnerId: string, seriesId: RawBuilder<unknown>) =>
   sql`(select g.can_read from partner_grants g where g.partner_id = ${partnerId} and g.series_id = ${seriesId}) <> 0`;
@@ -140,60 +148,64 @@ interface Block {
   relevance: number;
   /** Predicted share of the kind's documents the block matches (the parts taken as independent). */
   share: number;
+  /** Index entries reading the block through its index costs: every posting of every word of the query. */
+  postings: number;
 }
 
-/** The first `count` readable matches of a block in physical order (see the module comment). */
-async function firstMatches(db: Kysely<Database>, block: Block, parts: QueryPart[], partnerId: string, count: number, settings: ReturnType<typeof plannerSettings>, reading: BlockReading): Promise<string[]> {
+/** The first `count` readable matches of a block in physical order, as one query (see the module comment). */
+function blockMatches(block: Block, parts: QueryPart[], partnerId: string, count: number, reading: BlockReading): RawBuilder<{ id: string }> {
   const table = sql.table(TABLE[block.kind]);
   const seriesId = sql.ref(block.kind === 'series' ? 'x.id' : 'x.series_id');
   const all = sql`${tsquery(parts)}::tsquery`;
   const inTitles = sql`${tsquery(parts, 'A')}::tsquery`;
-  // In order, a weighted query tests a document's title lexemes in place; through the index, the
-  // title-only index needs its own expression (migrations/postgres-search-blocks.ts).
-  const inOrder = block.titles ? sql`x.document @@ ${inTitles}` : block.afterTitles ? sql`x.document @@ ${all} and not (x.document @@ ${inTitles})` : sql`x.document @@ ${all}`;
-  const indexed = block.titles ? sql`ts_filter(x.document, '{a}') @@ ${all}` : inOrder;
+  // Through the index, title blocks use the title-only index's own expression
+  // (migrations/postgres-search-blocks.ts); in order, a weighted query tests the title lexemes in place.
+  const indexed = block.titles ? sql`ts_filter(x.document, '{a}') @@ ${all}` : block.afterTitles ? sql`x.document @@ ${all} and not (x.document @@ ${inTitles})` : sql`x.document @@ ${all}`;
+  const inOrder = block.titles ? sql`ts_match_vq(x.document, ${inTitles})` : block.afterTitles ? sql`ts_match_vq(x.document, ${all}) and not ts_match_vq(x.document, ${inTitles})` : sql`ts_match_vq(x.document, ${all})`;
   const boundary = sql`${`(${reading.scanPages},0)`}::tid`;
-  const found: string[] = [];
-  const dense = block.share >= reading.denseShare;
-  if (dense) {
-    await settings({ enable_bitmapscan: 'off', enable_tidscan: 'on' });
-    const { rows } = await sql<{ id: string }>`select x.id from ${table} x
-      where x.ctid < ${boundary} and ${inOrder} and ${readable(partnerId, seriesId)} limit ${count}`.execute(db);
-    found.push(...rows.map((row) => row.id));
-    if (found.length >= count) return found;
-  }
-  await settings({ enable_bitmapscan: 'on', enable_tidscan: 'off' });
-  const { rows } = await sql<{ id: string }>`select c.id from (
-      select x.id, ${seriesId} as series_id from ${table} x where ${indexed} ${dense ? sql`and x.ctid >= ${boundary}` : sql``} limit ${SCAN_LIMIT}
-    ) c where ${readable(partnerId, sql.ref('c.series_id'))} limit ${count - found.length}`.execute(db);
-  return found.concat(rows.map((row) => row.id));
+  // Through the index, at most SCAN_LIMIT matches (readable or not); after a read in order, the
+  // ones past the pages it read. The bitmap yields them in physical order.
+  const throughIndex = (after: boolean) => sql<{ id: string }>`select c.id from (
+      select x.id, x.ctid as at, ${seriesId} as series_id from ${table} x where ${indexed} limit ${SCAN_LIMIT}
+    ) c where ${after ? sql`c.at >= ${boundary} and ` : sql``}${readable(partnerId, sql.ref('c.series_id'))} limit ${count}`;
+  // Dense: finding a page in order (SIZING_HITS / share rows) costs less than the index's postings.
+  if (!(block.share > 0 && (SIZING_HITS / block.share) * reading.rowCost <= block.postings)) return throughIndex(false);
+  // The index part runs only if the pages read in order did not fill the block (Append runs its parts in turn).
+  return sql<{ id: string }>`select m.id from (
+      (select x.id from ${table} x where x.ctid < ${boundary} and ${inOrder} and ${readable(partnerId, seriesId)} limit ${count})
+      union all (${throughIndex(true)})
+    ) m limit ${count}`;
 }
 
-/** Readable hits for the request's tokens, best first then by id, one page (see the module comment). */
+/**
+ * Readable hits for the request's tokens, best first then by id, one page (see the module
+ * comment). Run in a transaction begun with SEARCH_TRANSACTION.
+ */
 export async function rankPostgresHits(db: Kysely<Database>, r: RankRequest, reading = BLOCK_READING): Promise<RankedHit[]> {
   const query = await queryParts(db, r.tokens);
   if (!query) return [];
   const { parts, totals } = query;
   const kinds: Kind[] = r.type === 'series' ? ['series'] : r.type === 'episode' ? ['episode'] : ['series', 'episode'];
-  const settings = plannerSettings(db);
-  // Parallel workers would interleave the physical order; a full scan is never what search wants.
-  await settings({ max_parallel_workers_per_gather: '0', enable_seqscan: 'off' });
   if (!kinds.some((kind) => parts.some((p) => p.counts[kind].docs >= COMMON_MATCHES))) return rankExact(db, r, kinds, tsquery(parts));
 
   const want = Math.min(r.offset + r.limit, MAX_BOUNDED_HITS);
   if (r.offset >= want) return [];
-  const share = (kind: Kind, titles: boolean) =>
-    parts.reduce((s, p) => s * Math.min(1, (titles ? p.counts[kind].titles : p.counts[kind].docs) / Math.max(1, totals[kind])), 1);
+  const docs = (p: QueryPart, kind: Kind, titles: boolean) => (titles ? p.counts[kind].titles : p.counts[kind].docs);
+  const sizing = (kind: Kind, titles: boolean) => ({
+    share: parts.reduce((s, p) => s * Math.min(1, docs(p, kind, titles) / Math.max(1, totals[kind])), 1),
+    postings: parts.reduce((n, p) => n + docs(p, kind, titles), 0),
+  });
   // A title block is read only where every part has a word in some title of that kind.
   const titled = (kind: Kind) => parts.every((p) => p.prefix || p.counts[kind].titles > 0);
   const blocks: Block[] = [
-    ...kinds.filter(titled).map((kind) => ({ kind, titles: true, afterTitles: false, relevance: blockRelevance(true, kinds.indexOf(kind)), share: share(kind, true) })),
-    ...kinds.map((kind) => ({ kind, titles: false, afterTitles: titled(kind), relevance: blockRelevance(false, kinds.indexOf(kind)), share: share(kind, false) })),
+    ...kinds.filter(titled).map((kind) => ({ kind, titles: true, afterTitles: false, relevance: blockRelevance(true, kinds.indexOf(kind)), ...sizing(kind, true) })),
+    ...kinds.map((kind) => ({ kind, titles: false, afterTitles: titled(kind), relevance: blockRelevance(false, kinds.indexOf(kind)), ...sizing(kind, false) })),
   ];
-  const hits: RankedHit[] = [];
-  for (const block of blocks) {
-    if (hits.length >= want) break;
-    for (const id of await firstMatches(db, block, parts, r.partnerId, want - hits.length, settings, reading)) hits.push({ type: block.kind, id, relevance: block.relevance });
-  }
-  return hits.slice(r.offset, want);
+  // One statement: the blocks in turn, each stopping once the page is full.
+  const union = sql.join(
+    blocks.map((b) => sql`(select ${b.kind}::text as type, b.id, ${b.relevance}::float8 as relevance from (${blockMatches(b, parts, r.partnerId, want, reading)}) b)`),
+    sql` union all `,
+  );
+  const { rows } = await sql<RankedHit>`select type, id, relevance from (${union}) hits limit ${want}`.execute(db);
+  return rows.slice(r.offset).map((row) => ({ type: row.type, id: row.id, relevance: Number(row.relevance) }));
 }

@@ -26,7 +26,7 @@ import type { RankedHit, RankRequest } from '../shared/search.js';
 import type { ImportResult, PartnerRecord, UsageBatch, UsageIncrement } from '../types.js';
 import { FreshReads } from './fresh-reads.js';
 import { guardedPool, isPostgresUnavailable, openPools, type PostgresOptions, type PostgresPools } from './pool.js';
-import { rankPostgresHits } from './search.js';
+import { rankPostgresHits, SEARCH_TRANSACTION } from './search.js';
 import { postgresSearchIndex } from './search-index.js';
 
 export class PostgresStore extends KyselyStore {
@@ -140,6 +140,21 @@ export class PostgresStore extends KyselyStore {
     // reltuples: the planner's row estimate (-1 or 0 before the first ANALYZE).
     const { rows } = await sql<{ n: number }>`select greatest(reltuples, 0)::float8 as n from pg_class where oid = 'episodes'::regclass`.execute(this.db);
     if (changed * 10 >= Number(rows[0]?.n ?? 0)) await sql`analyze series, series_genres, episodes, series_search, episodes_search, search_terms`.execute(this.db);
+  }
+
+  /** A read snapshot begun with search's planner settings in the same round trip (postgres/search.ts). */
+  protected override async searchSnapshot<R>(fn: (db: Kysely<Database>) => Promise<R>): Promise<R> {
+    return this.db.connection().execute(async (conn) => {
+      await sql.raw(SEARCH_TRANSACTION).execute(conn);
+      try {
+        const result = await fn(conn);
+        await sql`commit`.execute(conn);
+        return result;
+      } catch (error) {
+        await sql`rollback`.execute(conn).catch(() => {});
+        throw error;
+      }
+    });
   }
 
   /** Usage groups in key order, so concurrent writers lock rows in one order. */

@@ -26,6 +26,11 @@ export abstract class KyselyStore extends OperatorStoreBase implements T.Store {
   /** Readable hits for the tokens, best first then by id, from offset, at most limit. */
   protected abstract rankHits(db: Kysely<Database>, request: RankRequest): Promise<RankedHit[]>;
 
+  /** The read snapshot a search runs in: readSnapshot, unless the engine's ranking needs more of it. */
+  protected searchSnapshot<R>(fn: (db: Kysely<Database>) => Promise<R>): Promise<R> {
+    return this.readSnapshot(fn);
+  }
+
   // Partners and grants.
 
   async createPartner(input: { id: string; name: string; apiKey: string; secretHash: string; now: string }): Promise<T.PartnerRecord> {
@@ -101,7 +106,7 @@ export abstract class KyselyStore extends OperatorStoreBase implements T.Store {
   }
 
   async search(query: T.SearchQuery): Promise<T.Page<T.SearchHitDoc>> {
-    const engine = { readSnapshot: this.readSnapshot.bind(this), rankHits: this.rankHits.bind(this) };
+    const engine = { readSnapshot: this.searchSnapshot.bind(this), rankHits: this.rankHits.bind(this) };
     return this.paged(query, () => search(engine, query, this.cursors));
   }
 
