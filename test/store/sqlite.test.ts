@@ -213,6 +213,15 @@ describe('after a bulk import', () => {
       expect([job.state, job.seriesChanged + job.episodesChanged >= BULK_IMPORT_ROWS]).toEqual(['succeeded', true]);
       // Checkpointed and truncated at the end of the last batch: only the job's own final writes are left in it.
       expect(statSync(`${path}-wal`).size).toBeLessThan(256 * 1024);
+      // Each full-text index merged into one segment (each batch had written segments of its own).
+      const raw = new DatabaseSync(path, { readOnly: true });
+      try {
+        for (const table of ['series_fts', 'episodes_fts', 'series_titles_fts', 'episode_titles_fts']) {
+          expect([table, raw.prepare(`select count(distinct segid) as n from ${table}_idx`).get()!.n]).toEqual([table, 1]);
+        }
+      } finally {
+        raw.close();
+      }
     } finally {
       await store.close();
     }
