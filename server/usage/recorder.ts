@@ -72,13 +72,20 @@ export class UsageRecorder {
     return this.flushing;
   }
 
-  /** Writes the failed batch, if any, then what is pending; stops at the first failure, keeping the counts. */
+  /**
+   * Writes the failed batch, if any, then what is pending now, once; stops at the first failure,
+   * keeping the counts. Counts that arrive during the write wait for the next flush: taking them
+   * too kept a busy server writing back to back, a transaction every 20-40 ms on PostgreSQL
+   * instead of one a second.
+   */
   private async writeOnce(): Promise<void> {
+    let tookPending = false;
     for (;;) {
       if (!this.unsent) {
-        if (this.pending.size === 0) return;
+        if (tookPending || this.pending.size === 0) return;
         this.unsent = { sequence: ++this.sequence, rows: [...this.pending.values()] };
         this.pending = new Map();
+        tookPending = true;
       }
       const { sequence, rows } = this.unsent;
       try {

@@ -6,7 +6,7 @@
 import { sql, type Kysely } from 'kysely';
 import { MAX_CURSOR_LENGTH, queryFingerprint, type CursorCodec } from '../cursor.js';
 import { pageOf } from './paging.js';
-import { episodeDoc, grantsOf, isoInstant, SERIES_SUMMARY_COLUMNS, seriesDoc, seriesSummaryDoc, type SeriesSummaryRow } from './mapping.js';
+import { episodeDoc, grantsOf, isoInstant, SERIES_SUMMARY_COLUMNS, seriesDoc, seriesSummary, seriesSummaryDoc, type SeriesSummaryRow } from './mapping.js';
 import type { Database } from './schema.js';
 import type { CatalogQuery, EpisodeDoc, EpisodeQuery, Page, PageRequest, SeriesDoc, SeriesSummaryDoc } from '../types.js';
 import type { components } from '../../../generated/api.js';
@@ -91,7 +91,7 @@ export async function listCatalog(db: Kysely<Database>, q: CatalogQuery, cursors
   return pageOf(
     rows,
     q.limit,
-    (row) => ({ ...seriesSummaryDoc(row), grants: grantsOf(1, row.can_stream) }),
+    (row) => seriesSummary(row, grantsOf(1, row.can_stream)),
     (last) => {
       const lastKey = q.sort === 'title' ? last.sort_title : last.updated_at;
       const cursor = cursors.encode(fp, [lastKey, last.id]);

@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import { InvalidCursorError } from '../../errors.js';
 import { queryFingerprint, type CursorCodec } from '../cursor.js';
 import type { Page, SearchHitDoc, SearchQuery } from '../types.js';
-import { episodeDoc, grantsOf, SERIES_SUMMARY_COLUMNS, seriesSummaryDoc } from './mapping.js';
+import { episodeDoc, grantsOf, SERIES_SUMMARY_COLUMNS, seriesSummary } from './mapping.js';
 import type { Database } from './schema.js';
 import { normalizedScore, searchTokens } from './search-terms.js';
 
@@ -100,7 +100,7 @@ async function hydrateHits(db: Kysely<Database>, partnerId: string, hits: Ranked
   for (const hit of hits) {
     if (hit.type === 'series') {
       const row = seriesById.get(hit.id);
-      if (row) out.push({ type: 'series', score: normalizedScore(hit.relevance), series: { ...seriesSummaryDoc(row), grants: grantsOf(row.can_read, row.can_stream) } });
+      if (row) out.push({ type: 'series', score: normalizedScore(hit.relevance), series: seriesSummary(row, grantsOf(row.can_read, row.can_stream)) });
     } else {
       const row = episodesById.get(hit.id);
       if (row) {
