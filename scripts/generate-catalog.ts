@@ -92,6 +92,22 @@ export async function tidyPostgres(url: string): Promise<void> {
   }
 }
 
+/** Creates the URL's database when the server has none of that name (as `createdb` would). */
+async function ensurePostgresDatabase(url: string): Promise<void> {
+  const target = new URL(url);
+  const name = decodeURIComponent(target.pathname.slice(1));
+  if (!name) return;
+  target.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: target.href });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (!rowCount) await client.query(`create database ${pg.escapeIdentifier(name)}`);
+  } finally {
+    await client.end();
+  }
+}
+
 /** The manifest of a complete catalog matching spec at its URL, or undefined. */
 export function readManifest(spec: CatalogSpec): CatalogManifest | undefined {
   const url = spec.databaseUrl ?? defaultDatabaseUrl(spec);
@@ -143,6 +159,8 @@ export async function ensureCatalog(
     mkdirSync(dirname(target.path), { recursive: true });
     writeUrl = `${target.path}.partial`;
     for (const suffix of ['', '-wal', '-shm']) rmSync(writeUrl + suffix, { force: true });
+  } else {
+    await ensurePostgresDatabase(url);
   }
   mkdirSync(BENCH_DIR, { recursive: true });
   rmSync(manifestPath(url), { force: true });
