@@ -54,7 +54,7 @@ async function measure(checkout: string): Promise<number> {
   const server = await start({
     name: `callgrind ${checkout}`,
     command: 'valgrind',
-    args: ['--tool=callgrind', '--instr-atstart=no', `--callgrind-out-file=${out}`, process.execPath, '--max-semi-space-size=4', join(checkout, 'dist/server/main.js')],
+    args: ['--tool=callgrind', '--instr-atstart=no', `--callgrind-out-file=${out}`, process.execPath, '--max-semi-space-size=4', '--max-old-space-size=1536', join(checkout, 'dist/server/main.js')],
     env: { ...controlEnv, DATABASE_URL: join(dir, 'catalog.db'), PORT: String(port), LOG_LEVEL: values['log-level'], METRICS_PORT: '0', BENCH_RATE_LIMIT_MULTIPLIER: '1000000', NODE_ENV: 'development' },
     ready: /api_secret\s+(\S+)/,
     readyTimeoutMs: 300_000,

@@ -75,11 +75,23 @@ describe('runtime', () => {
 describe('compiled build', () => {
   it('npm start runs the compiled server with plain node, no TypeScript loader', () => {
     // exec: npm's shell becomes node, so a SIGTERM to `npm start` reaches the server and drains it.
-    expect(pkg.scripts.start).toBe('exec node --max-semi-space-size=4 dist/server/main.js');
+    expect(pkg.scripts.start).toBe('exec node --max-semi-space-size=4 --max-old-space-size=1536 dist/server/main.js');
     expect(pkg.scripts.admin).toBe('exec node dist/server/cli/admin.js');
     for (const script of [pkg.scripts.start, pkg.scripts.admin]) expect(script).not.toMatch(/tsx|--import|--loader|ts-node/);
     expect(existsSync(join(ROOT, 'dist/server/main.js'))).toBe(true);
   });
+
+  it("npm start's V8 flags hold the heap's growth down (a maximum under 2 GiB caps V8's growing factor)", async () => {
+    // The same churning program with the start command's flags and with none: if V8 stops tying
+    // the growing factor to the maximum heap size, the flag no longer buys memory and this fails.
+    const flags = pkg.scripts.start!.split(' ').filter((word) => word.startsWith('--'));
+    const peak = async (args: string[]) => {
+      const { stdout } = await run(process.execPath, [...args, join(ROOT, 'test/helpers/heap-churn.mjs')]);
+      return (JSON.parse(stdout) as { peakMb: number }).peakMb;
+    };
+    const [withFlags, without] = [await peak(flags), await peak([])];
+    expect(withFlags).toBeLessThan(without * 0.7);
+  }, 60_000);
 
   it('lists no TypeScript loader, compiler or bundler among the production dependencies', async () => {
     const { stdout } = await run('npm', ['ls', '--omit=dev', '--all', '--parseable'], { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 });
@@ -108,7 +120,7 @@ describe('compiled build', () => {
       name: 'npm start',
     });
     expect(child.output()).toContain('build: compiling the server');
-    expect(child.output()).toContain('exec node --max-semi-space-size=4 dist/server/main.js');
+    expect(child.output()).toContain('exec node --max-semi-space-size=4 --max-old-space-size=1536 dist/server/main.js');
     expect((await fetch(`${child.ready[1]}/readyz`)).status).toBe(200);
     // Stopped like a service manager stops `npm start`: SIGTERM to npm, which the server gets and drains on.
     expect(await child.stop()).toMatchObject({ code: 0, killed: false, leftStrays: false });
