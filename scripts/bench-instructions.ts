@@ -1,7 +1,7 @@
 /**
  * `tsx scripts/bench-instructions.ts [--requests 3000] [--warmup 4000] [--path URL_PATH] [--log-level warn] [DIR ...]`:
  * machine instructions per request of the compiled server (`DIR/dist/server/main.js`, this
- * checkout by default), counted by valgrind's callgrind.
+ * checkout by default, under this checkout's `npm start` flags), counted by valgrind's callgrind.
  *
  * CPU time per request moves with whatever else the machine runs; an instruction count does not,
  * so two checkouts can be compared on a busy machine, or across machines. It is a count, not a
@@ -17,7 +17,7 @@ import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { freePort, start } from './lib/processes.js';
+import { freePort, start, startNodeArgs } from './lib/processes.js';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -30,7 +30,8 @@ const { values, positionals } = parseArgs({
 });
 const requests = Number(values.requests);
 const warmup = Number(values.warmup);
-const checkouts = (positionals.length ? positionals : [join(import.meta.dirname, '..')]).map((d) => resolve(d));
+const root = resolve(import.meta.dirname, '..');
+const checkouts = (positionals.length ? positionals : [root]).map((d) => resolve(d));
 const HOST = '127.0.0.1';
 // vgdb finds a process's control pipe by the HOST and USER its environment had: give both the same.
 const controlEnv = { ...process.env, HOST, USER: process.env.USER ?? 'bench' };
@@ -54,7 +55,7 @@ async function measure(checkout: string): Promise<number> {
   const server = await start({
     name: `callgrind ${checkout}`,
     command: 'valgrind',
-    args: ['--tool=callgrind', '--instr-atstart=no', `--callgrind-out-file=${out}`, process.execPath, '--max-semi-space-size=4', '--max-old-space-size=1536', join(checkout, 'dist/server/main.js')],
+    args: ['--tool=callgrind', '--instr-atstart=no', `--callgrind-out-file=${out}`, process.execPath, ...startNodeArgs(root, checkout)],
     env: { ...controlEnv, DATABASE_URL: join(dir, 'catalog.db'), PORT: String(port), LOG_LEVEL: values['log-level'], METRICS_PORT: '0', BENCH_RATE_LIMIT_MULTIPLIER: '1000000', NODE_ENV: 'development' },
     ready: /api_secret\s+(\S+)/,
     readyTimeoutMs: 300_000,

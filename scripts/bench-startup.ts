@@ -10,12 +10,12 @@
  * tsx runs the server in a child), read from /proc once the server has answered /readyz.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { descendants, memory } from './lib/process-stats.js';
-import { start } from './lib/processes.js';
+import { start, startNodeArgs } from './lib/processes.js';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -25,8 +25,7 @@ const cwd = resolve(values.cwd ?? join(import.meta.dirname, '..'));
 let command = positionals;
 if (command.length === 0) {
   execFileSync(process.execPath, [join(cwd, 'scripts/build.mjs'), '--if-stale'], { stdio: 'inherit' });
-  const script = (JSON.parse(readFileSync(join(cwd, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start.replace(/^exec /, '').split(' ');
-  command = [process.execPath, ...script.slice(1)];
+  command = [process.execPath, ...startNodeArgs(cwd)];
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'pcas-startup-'));

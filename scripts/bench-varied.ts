@@ -16,7 +16,7 @@
  * included: they are threads of the one process). JSON goes to .tmp/bench/varied-<name>.json.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ensureCatalog, type CatalogManifest } from './generate-catalog.js';
@@ -25,7 +25,7 @@ import { zipfVocabulary } from '../server/demo/zipf-text.js';
 import { variedCatalogPages, variedSearches } from './lib/bench-queries.js';
 import { load, type Measured } from './lib/bench-sampling.js';
 import { mb, memory, servingPid } from './lib/process-stats.js';
-import { start, stopAll } from './lib/processes.js';
+import { start, startNodeArgs, stopAll } from './lib/processes.js';
 
 const root = resolve(import.meta.dirname, '..');
 const { values } = parseArgs({
@@ -49,7 +49,7 @@ const warmup = Number(values.warmup);
 const runs = new Set(values.only.split(','));
 
 function startServer(manifest: CatalogManifest) {
-  const argv = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start.replace(/^exec /, '').split(' ').slice(1);
+  const argv = startNodeArgs(root);
   // The value is everything after the first '=' (it may hold more, as NODE_OPTIONS flags do).
   const extra = Object.fromEntries(
     values.env.map((kv) => {

@@ -35,7 +35,7 @@ import { readOptions } from './lib/bench-options.js';
 import { budget, compareBaseline, ratios, writeMarkdown, type Result, type Row, type Target, type VariantRow } from './lib/bench-report.js';
 import { combineRounds, load, round1, sequentialLatency, type LoadSettings, type Measured } from './lib/bench-sampling.js';
 import { mb, memory, servingPid } from './lib/process-stats.js';
-import { freePort, start, stopAll, type Child } from './lib/processes.js';
+import { freePort, start, startNodeArgs, stopAll, type Child } from './lib/processes.js';
 
 const root = resolve(import.meta.dirname, '..');
 const tsx = join(root, 'node_modules/.bin/tsx');
@@ -79,8 +79,7 @@ function startTarget(label: string, command: string, argv: string[], ready: RegE
  * the baseline's: the same flags, the same catalog, the same environment.
  */
 function startServer(manifest: CatalogManifest, logLevel: string, env: Record<string, string> = {}, checkout = root): Promise<Child> {
-  const argv = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start.replace(/^exec /, '').split(' ').slice(1);
-  argv[argv.length - 1] = join(checkout, argv[argv.length - 1]!);
+  const argv = startNodeArgs(root, checkout);
   // The search queue holds every connection's search: this bench measures what a search costs,
   // not load shedding (bench:varied's mixed run measures that), and a 503 would end the run.
   const serverEnv = { PORT: '0', HOST, DATABASE_URL: manifest.databaseUrl, BENCH_RATE_LIMIT_MULTIPLIER: '1000000', SEARCH_QUEUE_LENGTH: String(Math.max(32, settings.connections * 2)), LOG_LEVEL: logLevel, METRICS_PORT: '0', STUDIO_PORT: '0', NODE_ENV: 'development', ...env };

@@ -5,6 +5,7 @@
  */
 import type { JWK } from 'jose';
 import type { SecretKey } from './store/cursor.js';
+import { DEFAULT_DATABASE_URL, isPostgresUrl } from './store/database-url.js';
 import type { StreamKey } from './streaming/signer.js';
 
 export interface Config {
@@ -177,7 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!/^https:\/\/[^\s/]+(\/\S*)?$/.test(streamBaseUrl)) problems.push('STREAM_BASE_URL must be an https URL');
   const rateLimitMultiplier = integer(env, 'BENCH_RATE_LIMIT_MULTIPLIER', 1, 1, 1_000_000, problems);
   if (production && rateLimitMultiplier !== 1) problems.push('BENCH_RATE_LIMIT_MULTIPLIER is a benchmark setting and cannot be used when NODE_ENV=production');
-  const databaseUrl = env.DATABASE_URL ?? './data/catalog.db';
+  const databaseUrl = env.DATABASE_URL ?? DEFAULT_DATABASE_URL;
   const database = {
     poolMax: integer(env, 'DATABASE_POOL_MAX', 10, 1, 1000, problems),
     connectTimeoutMs: integer(env, 'DATABASE_CONNECT_TIMEOUT_MS', 3000, 100, 60_000, problems),
@@ -209,7 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       // SQLite: one worker thread per core of the 2-core instance this is sized for. PostgreSQL:
       // a search's time is split between the database and round trips to it, so one search more
       // than cores keeps the database busy (docs/decisions.md, "Search isolation").
-      workers: integer(env, 'SEARCH_WORKERS', /^postgres(ql)?:\/\//i.test(databaseUrl.trim()) ? 3 : 2, 1, 64, problems),
+      workers: integer(env, 'SEARCH_WORKERS', isPostgresUrl(databaseUrl) ? 3 : 2, 1, 64, problems),
       queueLength: integer(env, 'SEARCH_QUEUE_LENGTH', 32, 0, 10_000, problems),
     },
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 300_000, problems),

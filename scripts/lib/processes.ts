@@ -9,6 +9,7 @@ import { spawn } from 'node:child_process';
 import { closeSync, openSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
+import { join } from 'node:path';
 
 export interface StartOptions {
   command: string;
@@ -68,6 +69,16 @@ const ANSI = /\x1b\[[0-9;]*[A-Za-z]/g;
 const MAX_OUTPUT = 256 * 1024;
 /** How often a log file or a probe is polled for readiness. */
 const POLL_MS = 10;
+
+/**
+ * The arguments `npm start` gives node (package.json's `start` in root: V8 flags, then the entry
+ * file), the entry resolved in checkout: how the benchmarks start a server as a studio does.
+ */
+export function startNodeArgs(root: string, checkout = root): string[] {
+  const argv = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start.replace(/^exec /, '').split(' ').slice(1);
+  argv[argv.length - 1] = join(checkout, argv[argv.length - 1]!);
+  return argv;
+}
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 

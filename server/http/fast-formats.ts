@@ -11,7 +11,7 @@
  * answer is ajv-formats' answer, which test/server/fast-formats.test.ts checks against it over
  * generated strings, and a change of that version is seen by the same test.
  */
-import { createRequire } from 'node:module';
+import { validatorRequire } from './validator-require.js';
 
 interface FormatDefinition {
   validate: (value: string) => boolean;
@@ -20,8 +20,7 @@ interface FormatDefinition {
 
 /** ajv-formats' full formats, as the copy express-openapi-validator loads them. */
 export function validatorFormats(): Record<string, FormatDefinition> {
-  const require = createRequire(createRequire(import.meta.url).resolve('express-openapi-validator'));
-  return (require('ajv-formats/dist/formats') as { fullFormats: Record<string, FormatDefinition> }).fullFormats;
+  return (validatorRequire('ajv-formats/dist/formats') as { fullFormats: Record<string, FormatDefinition> }).fullFormats;
 }
 
 const DAYS = [0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];

@@ -8,12 +8,12 @@
  * (logged by the problem handler) instead of reaching the partner. Then what the validator lets
  * through but JavaScript cannot hold is read defensively (http/query-values.ts).
  */
-import { createRequire } from 'node:module';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { Contract } from '../contract/load.js';
 import { fastFormats } from './fast-formats.js';
 import { queryValues } from './query-values.js';
+import { validatorRequire } from './validator-require.js';
 
 /**
  * express-openapi-validator (5.x) matches a request to its route by compiling every documented
@@ -23,9 +23,8 @@ import { queryValues } from './query-values.js';
  * module at call time. The RegExps carry no `g` flag, so sharing them keeps no state.
  */
 function memoizeValidatorRouteCompilation(): void {
-  const require = createRequire(createRequire(import.meta.url).resolve('express-openapi-validator'));
   type Compile = ((path: unknown, options?: Record<string, unknown>) => unknown) & { memoized?: true };
-  const ptr = require('path-to-regexp') as { pathToRegexp: Compile };
+  const ptr = validatorRequire('path-to-regexp') as { pathToRegexp: Compile };
   if (ptr.pathToRegexp.memoized) return;
   const compile = ptr.pathToRegexp;
   const compiled = new Map<string, unknown>();

@@ -30,6 +30,17 @@ describe('scale-out configuration', () => {
     expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }).redis).toEqual({ url: 'redis://127.0.0.1:6379', prefix: 'pcas:', timeoutMs: 500, breakerMs: 5000 });
   });
 
+  it.each([
+    ['no DATABASE_URL (the SQLite file)', {}, 2],
+    ['a SQLite path', { DATABASE_URL: './data/x.db' }, 2],
+    ['a postgres:// URL', { DATABASE_URL: 'postgres://u@h/db' }, 3],
+    ['a POSTGRESQL:// URL with spaces around it', { DATABASE_URL: '  POSTGRESQL://u@h/db ' }, 3],
+    ['SEARCH_WORKERS set, on PostgreSQL', { DATABASE_URL: 'postgres://u@h/db', SEARCH_WORKERS: '1' }, 1],
+    ['SEARCH_WORKERS set, on SQLite', { SEARCH_WORKERS: '5' }, 5],
+  ])('SEARCH_WORKERS defaults to the engine\'s size: %s', (_, env, workers) => {
+    expect(loadConfig(env).search.workers).toBe(workers);
+  });
+
   it('names every malformed variable at once', () => {
     let error: unknown;
     try {
