@@ -16,6 +16,7 @@ import { usageWritersMigration } from './usage-writers.js';
 import { auditTrailMigration } from './audit-trail.js';
 import { genreSortKeysMigration } from './genre-sort-keys.js';
 import { postgresSearchBlocksMigration } from './postgres-search-blocks.js';
+import { sqliteGrantsWithoutRowidMigration } from './sqlite-grants-without-rowid.js';
 
 /** The SQLite migrations, in order. */
 export function sqliteMigrations(): Record<string, Migration> {
@@ -29,6 +30,7 @@ export function sqliteMigrations(): Record<string, Migration> {
     '0007_operators': operatorsMigration,
     '0008_sqlite_title_search': sqliteTitleSearchMigration,
     '0009_genre_sort_keys': genreSortKeysMigration(),
+    '0010_sqlite_grants_without_rowid': sqliteGrantsWithoutRowidMigration,
   };
 }
 

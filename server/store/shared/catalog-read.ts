@@ -3,7 +3,7 @@
  * and PostgreSQL both support). Every listing pages by keyset: the cursor holds the sort key and
  * id of the last row, so pages stay consistent while rows are added elsewhere in the order.
  */
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { MAX_CURSOR_LENGTH, queryFingerprint, type CursorCodec } from '../cursor.js';
 import { pageOf } from './paging.js';
 import { episodeDoc, grantsOf, isoInstant, SERIES_SUMMARY_COLUMNS, seriesDoc, seriesSummary, seriesSummaryDoc, type SeriesSummaryRow } from './mapping.js';
@@ -39,42 +39,54 @@ async function countUpTo(db: Kysely<Database>, genre: string | undefined, since:
   return Number(rows[0]?.n ?? 0);
 }
 
-/** The partner's readable series, filtered and sorted, one page. */
-export async function listCatalog(db: Kysely<Database>, q: CatalogQuery, cursors: CursorCodec): Promise<Page<SeriesSummary>> {
-  const since = q.updatedSince === undefined ? null : isoInstant(q.updatedSince);
-  const fp = queryFingerprint('catalog', { partner: q.partnerId, genre: q.genre ?? null, since, sort: q.sort });
+/** What one catalog page reads, once the cursor is decoded and the way a since-page is read decided. */
+export interface CatalogPageSpec {
+  partnerId: string;
+  genre: string | undefined;
+  sort: 'title' | 'updated_at';
+  /** A UTC instant (isoInstant), or null for every series. */
+  since: string | null;
+  /** By title since an instant: walk the title index (true) or read the instant's index and sort (false). */
+  walk: boolean;
+  /** The key (null: look it up by id) and id of the last row of the previous page. */
+  after: [string | null, string] | undefined;
+  /** Rows to read: the page's limit plus one. */
+  rows: number;
+}
 
-  // One index walked in the page's order, the partner's grant probed per row: the page ends
-  // after limit + 1 hits instead of sorting every readable series (2 ms instead of 120 ms at
-  // 100k series). Without a genre that is the series' own index of the sort key; with one, the
-  // genre's copy of the keys (migrations/genre-sort-keys.ts), so only that genre's series are
-  // visited, and a series row is read only for a row the partner may read.
-  // The grant is a correlated scalar subquery, not a join or EXISTS: once statistics exist
-  // (ANALYZE, or PRAGMA optimize after an import), SQLite plans a join or EXISTS with a Bloom
-  // filter built from every grant of the partner on every page (0.09 -> 6.3 ms at 100k series),
-  // and PostgreSQL a hash join over them; a scalar subquery is probed per row whatever the statistics.
-  // `<> 0` rather than `= 1` (the flag is 0 or 1, no grant row is null): PostgreSQL guesses that an
-  // equality on a subquery keeps 0.5% of rows and then reads the whole genre and sorts it (105 ms);
-  // for an inequality it guesses 99.5% and walks the index in order until the page is full (1.4 ms).
-  const k = q.genre === undefined ? 's' : 'k';
+/**
+ * The page's statement. One index walked in the page's order, the partner's grant probed per row:
+ * the page ends after limit + 1 hits instead of sorting every readable series (2 ms instead of
+ * 120 ms at 100k series). Without a genre that is the series' own index of the sort key; with
+ * one, the genre's copy of the keys (migrations/genre-sort-keys.ts), so only that genre's series
+ * are visited, and a series row is read only for a row the partner may read.
+ *
+ * The grant is a correlated scalar subquery, not a join or EXISTS: once statistics exist
+ * (ANALYZE, or PRAGMA optimize after an import), SQLite plans a join, a LEFT JOIN filtered on the
+ * grant or EXISTS by reading every grant of the partner first and sorting them, or probing
+ * through a Bloom filter built from all of them, on every page (0.09 -> 6.3 ms at 100k series);
+ * PostgreSQL can choose a hash join over them. A scalar subquery is probed per row whatever the
+ * statistics (test/store/catalog-plan.test.ts asks SQLite's planner, with statistics). On SQLite
+ * each probe is one b-tree descent: partner_grants is a WITHOUT ROWID table
+ * (migrations/sqlite-grants-without-rowid.ts). `<> 0` rather than `= 1` (the flag is 0 or 1, no
+ * grant row is null): PostgreSQL guesses that an equality on a subquery keeps 0.5% of rows and
+ * then reads the whole genre and sorts it (105 ms); for an inequality it guesses 99.5% and walks
+ * the index in order until the page is full (1.4 ms).
+ */
+export function catalogPageQuery(p: CatalogPageSpec): RawBuilder<SeriesSummaryRow & { can_stream: unknown }> {
+  const k = p.genre === undefined ? 's' : 'k';
   const id = sql.ref(k === 's' ? 's.id' : 'k.series_id');
-  const key = sql.ref(`${k}.${q.sort === 'title' ? 'sort_title' : 'updated_at'}`);
-  const grant = (column: 'can_read' | 'can_stream') => sql`(select g.${sql.ref(column)} from partner_grants g where g.partner_id = ${q.partnerId} and g.series_id = ${id})`;
+  const key = sql.ref(`${k}.${p.sort === 'title' ? 'sort_title' : 'updated_at'}`);
+  const grant = (column: 'can_read' | 'can_stream') => sql`(select g.${sql.ref(column)} from partner_grants g where g.partner_id = ${p.partnerId} and g.series_id = ${id})`;
   const conditions = [sql`${grant('can_read')} <> 0`];
-  if (q.genre !== undefined) conditions.unshift(sql`k.genre = ${q.genre}`, sql`s.id = k.series_id`);
-  if (since !== null) {
+  if (p.genre !== undefined) conditions.unshift(sql`k.genre = ${p.genre}`, sql`s.id = k.series_id`);
+  if (p.since !== null) {
+    // `|| ''` keeps the engine from reading the instant's index for the walk.
     const updatedAt = sql.ref(`${k}.updated_at`);
-    // By title since an instant, the engine may walk the title index checking each series'
-    // instant, or read every series updated since then and sort them. Neither is right for every
-    // instant (an old one: a sort of the whole catalog, 41 ms; a recent one: a walk of all of it),
-    // and SQLite has no statistics to tell. Counting up to SINCE_SORT_ROWS tells: fewer, and the
-    // sort is small; that many or more, and a page is found near the walk's start. `|| ''` keeps
-    // the engine from reading the instant's index for the walk.
-    const walk = q.sort === 'title' && (await countUpTo(db, q.genre, since, SINCE_SORT_ROWS)) >= SINCE_SORT_ROWS;
-    conditions.push(walk ? sql`${updatedAt} || '' >= ${since}` : sql`${updatedAt} >= ${since}`);
+    conditions.push(p.walk ? sql`${updatedAt} || '' >= ${p.since}` : sql`${updatedAt} >= ${p.since}`);
   }
-  if (q.cursor !== undefined) {
-    const [after, afterId] = cursors.decode(q.cursor, fp, [q.sort === 'title' ? 'string|null' : 'string', 'string']) as [string | null, string];
+  if (p.after !== undefined) {
+    const [after, afterId] = p.after;
     // A null key means the key was too long for a cursor: look it up again by id.
     const afterKey = after ?? sql`(select sort_title from series where id = ${afterId})`;
     conditions.push(sql`(${key}, ${id}) > (${afterKey}, ${afterId})`);
@@ -83,10 +95,26 @@ export async function listCatalog(db: Kysely<Database>, q: CatalogQuery, cursors
   // CROSS JOIN's tables in the order written; PostgreSQL plans it as an inner join.
   const columns = sql.join(SERIES_SUMMARY_COLUMNS.map((c) => sql.ref(`s.${c}`)));
   const from = k === 's' ? sql`series s` : sql`series_genres k cross join series s`;
-  const { rows } = await sql<SeriesSummaryRow & { can_stream: unknown }>`
+  return sql<SeriesSummaryRow & { can_stream: unknown }>`
     select ${columns}, ${grant('can_stream')} as can_stream from ${from}
     where ${sql.join(conditions, sql` and `)}
-    order by ${key}, ${id} limit ${q.limit + 1}`.execute(db);
+    order by ${key}, ${id} limit ${p.rows}`;
+}
+
+/** The partner's readable series, filtered and sorted, one page. */
+export async function listCatalog(db: Kysely<Database>, q: CatalogQuery, cursors: CursorCodec): Promise<Page<SeriesSummary>> {
+  const since = q.updatedSince === undefined ? null : isoInstant(q.updatedSince);
+  const fp = queryFingerprint('catalog', { partner: q.partnerId, genre: q.genre ?? null, since, sort: q.sort });
+  // By title since an instant, the engine may walk the title index checking each series'
+  // instant, or read every series updated since then and sort them. Neither is right for every
+  // instant (an old one: a sort of the whole catalog, 41 ms; a recent one: a walk of all of it),
+  // and SQLite has no statistics to tell. Counting up to SINCE_SORT_ROWS tells: fewer, and the
+  // sort is small; that many or more, and a page is found near the walk's start.
+  const walk = since !== null && q.sort === 'title' && (await countUpTo(db, q.genre, since, SINCE_SORT_ROWS)) >= SINCE_SORT_ROWS;
+  const after = q.cursor === undefined
+    ? undefined
+    : (cursors.decode(q.cursor, fp, [q.sort === 'title' ? 'string|null' : 'string', 'string']) as [string | null, string]);
+  const { rows } = await catalogPageQuery({ partnerId: q.partnerId, genre: q.genre, sort: q.sort, since, walk, after, rows: q.limit + 1 }).execute(db);
 
   return pageOf(
     rows,
