@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { verifyStreamUrl } from '../../server/streaming/signer.js';
+import { createStreamVerifier, verifyStreamUrl } from '../../server/streaming/signer.js';
 import { bearer, startServer, type TestServer } from '../helpers/server.js';
 
 const SERIES = 'ser_7hx2k9qmbd';
@@ -61,7 +61,8 @@ describe('stream URL verification (what the CDN edge runs)', () => {
     ['a changed path', (u: URL) => void (u.pathname = u.pathname.replace(EPISODE, 'ep_0000000000'))],
     ['a changed partner', (u: URL) => u.searchParams.set('partner', 'ptn_0000000000')],
     ['a changed expiry', (u: URL) => u.searchParams.set('exp', String(Number(u.searchParams.get('exp')) + 3600))],
-    ['a changed signature', (u: URL) => u.searchParams.set('sig', 'A' + u.searchParams.get('sig')!.slice(1))],
+    // Another first character, whatever it was (a fixed 'A' left one signature in 64 unchanged).
+    ['a changed signature', (u: URL) => u.searchParams.set('sig', u.searchParams.get('sig')!.replace(/^./, (c) => (c === 'A' ? 'B' : 'A')))],
     ['a missing signature', (u: URL) => u.searchParams.delete('sig')],
     ['an unknown key id', (u: URL) => u.searchParams.set('kid', 'k9')],
   ])('rejects %s', async (_name, mutate) => {
@@ -80,6 +81,19 @@ describe('stream URL verification (what the CDN edge runs)', () => {
     const rotated = [{ id: 'k3', secret: Buffer.alloc(32, 3) }, ...keys];
     expect(verifyStreamUrl(url, { baseUrl: CDN, keys: rotated, nowMs: server.clock.now() }).ok).toBe(true);
     expect(verifyStreamUrl(url, { baseUrl: CDN, keys: [rotated[0]!], nowMs: server.clock.now() })).toEqual({ ok: false, reason: 'unknown_key' });
+  });
+
+  it('a verifier made once checks many URLs at the instant each call gives, with the first key of an id', async () => {
+    const { server, url } = await signed();
+    const verifier = createStreamVerifier({ baseUrl: CDN, keys });
+    const now = server.clock.now();
+    expect(verifier.verify(url, now)).toMatchObject({ ok: true, keyId: 'k2', episodeId: EPISODE });
+    expect(verifier.verify(url, now + 3_601_000)).toEqual({ ok: false, reason: 'expired' });
+    const forged = url.replace(/sig=(.)/, (_m, c: string) => `sig=${c === 'A' ? 'B' : 'A'}`);
+    expect(verifier.verify(forged, now)).toEqual({ ok: false, reason: 'bad_signature' });
+    // A second k2 with another secret, listed later, does not replace the first.
+    expect(createStreamVerifier({ baseUrl: CDN, keys: [...keys, { id: 'k2', secret: Buffer.alloc(32, 9) }] }).verify(url, now).ok).toBe(true);
+    expect(createStreamVerifier({ baseUrl: CDN, keys: [{ id: 'k2', secret: Buffer.alloc(32, 9) }, ...keys] }).verify(url, now)).toEqual({ ok: false, reason: 'bad_signature' });
   });
 });
 
