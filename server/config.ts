@@ -91,6 +91,7 @@ function parseJwtKeys(raw: string, problems: string[]): JWK[] | undefined {
     if (!Array.isArray(keys) || keys.length === 0) throw new Error('not a non-empty array');
     keys.forEach((k, i) => {
       if (k.kty !== 'EC' || k.crv !== 'P-256' || !k.d || !k.x || !k.y || !k.kid) throw new Error(`key ${i} is not a private EC P-256 JWK with a kid`);
+      if (keys.findIndex((other) => other.kid === k.kid) !== i) throw new Error(`the kid ${k.kid} is given twice`);
     });
     return keys;
   } catch (err) {
@@ -107,6 +108,12 @@ function parseKeyList(name: string, raw: string, problems: string[]): SecretKey[
     const bytes = secret ? Buffer.from(secret, 'base64url') : Buffer.alloc(0);
     if (!id || !/^[A-Za-z0-9._-]{1,64}$/.test(id) || bytes.length < 32) {
       problems.push(`${name} must be a comma-separated list of kid=secret, each secret at least 32 bytes in base64url`);
+      return undefined;
+    }
+    // A token, URL or cursor names the key that signed it: an id given twice would verify with
+    // one of two secrets (the signer's and a verifier's could differ), so it is refused at start.
+    if (keys.some((k) => k.id === id)) {
+      problems.push(`${name} gives the key id ${id} twice: each id must name one secret`);
       return undefined;
     }
     keys.push({ id, secret: bytes });

@@ -80,12 +80,22 @@ describe('npm start', () => {
       command: SERVER_COMMAND,
       args: SERVER_ARGS,
       cwd: ROOT,
-      env: { PORT: 'eighty', STREAM_URL_TTL_SECONDS: '5', JWT_SIGNING_KEYS: '{"kty":"oct"}', DATABASE_URL: tempDb() },
+      env: {
+        PORT: 'eighty',
+        STREAM_URL_TTL_SECONDS: '5',
+        JWT_SIGNING_KEYS: '{"kty":"oct"}',
+        DATABASE_URL: tempDb(),
+        // Well-formed lists that give one key id twice (a cursor or URL names its key by id).
+        STREAM_SIGNING_KEYS: `k1=${Buffer.alloc(32, 1).toString('base64url')},k1=${Buffer.alloc(32, 2).toString('base64url')}`,
+        CURSOR_SIGNING_KEYS: `c1=${Buffer.alloc(32, 3).toString('base64url')},c2=${Buffer.alloc(32, 4).toString('base64url')},c1=${Buffer.alloc(32, 5).toString('base64url')}`,
+      },
       ready: /invalid configuration/,
       name: 'server',
     });
     expect((await child.exited).code).toBe(1);
-    for (const name of ['PORT', 'STREAM_URL_TTL_SECONDS', 'JWT_SIGNING_KEYS']) expect(child.output()).toContain(name);
+    for (const name of ['PORT', 'STREAM_URL_TTL_SECONDS', 'JWT_SIGNING_KEYS', 'STREAM_SIGNING_KEYS', 'CURSOR_SIGNING_KEYS']) expect(child.output()).toContain(name);
+    // The secrets themselves are never printed.
+    expect(child.output()).not.toContain(Buffer.alloc(32, 1).toString('base64url'));
   });
 });
 
