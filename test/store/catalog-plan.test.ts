@@ -18,13 +18,12 @@ import { normalizeSeries, seriesRow } from '../../server/store/shared/mapping.js
 import type { Database } from '../../server/store/shared/schema.js';
 import { cachingStatements } from '../../server/store/sqlite/connection.js';
 import { removeTmpDbs, tmpDbPath } from './engines.js';
+import { compiler, planOf } from './sqlite-statements.js';
 import { pid, series, sid, T0 } from './fixtures.js';
 
 const P = pid('p');
 const SINCE = '2026-01-01T00:00:00.000Z';
 let raw: DatabaseSync;
-// Compiles statements only: it never opens a connection.
-const compiler = new Kysely<Database>({ dialect: new SqliteDialect({ database: async () => Promise.reject(new Error('compile only')) }) });
 
 beforeAll(async () => {
   const path = tmpDbPath();
@@ -45,8 +44,7 @@ afterAll(async () => {
 });
 
 function plan(query: RawBuilder<unknown>): string[] {
-  const compiled = query.compile(compiler);
-  return raw.prepare(`explain query plan ${compiled.sql}`).all(...(compiled.parameters as never[])).map((row) => String(row.detail));
+  return planOf(raw, query).map((step) => step.detail);
 }
 
 const base: CatalogPageSpec = { partnerId: P, genre: undefined, sort: 'title', since: null, walk: false, after: undefined, rows: 51 };
@@ -77,8 +75,7 @@ describe('catalog page plan on SQLite with statistics', () => {
       .orderBy('s.sort_title')
       .orderBy('s.id')
       .limit(51);
-    const compiled = join.compile();
-    const steps = raw.prepare(`explain query plan ${compiled.sql}`).all(...(compiled.parameters as never[])).map((row) => String(row.detail));
+    const steps = planOf(raw, join).map((step) => step.detail);
     expect(steps.join(' | ')).toMatch(/TEMP B-TREE|BLOOM/);
   });
 });

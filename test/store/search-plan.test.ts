@@ -7,18 +7,16 @@
  * unreadable series among the best matches (the lookahead past them is what could go wrong).
  */
 import { DatabaseSync } from 'node:sqlite';
-import { Kysely, SqliteDialect, sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore } from '../../server/store/index.js';
-import type { Database } from '../../server/store/shared/schema.js';
 import { exactPart } from '../../server/store/sqlite/search.js';
 import { removeTmpDbs, tmpDbPath } from './engines.js';
+import { planOf, rowsOf } from './sqlite-statements.js';
 import { eid, episode, pid, series, sid, T0 } from './fixtures.js';
 
 const P = pid('p');
 let raw: DatabaseSync;
-// Compiles statements only: it never opens a connection.
-const compiler = new Kysely<Database>({ dialect: new SqliteDialect({ database: async () => Promise.reject(new Error('compile only')) }) });
 
 beforeAll(async () => {
   const path = tmpDbPath();
@@ -44,22 +42,17 @@ afterAll(async () => {
   await removeTmpDbs();
 });
 
-function run(query: RawBuilder<unknown>, prefix = ''): Array<Record<string, unknown>> {
-  const compiled = query.compile(compiler);
-  return raw.prepare(`${prefix}${compiled.sql}`).all(...(compiled.parameters as never[])) as Array<Record<string, unknown>>;
-}
-
 /** Every readable match ranked and sorted in full: what exactPart must equal, row for row. */
 function reference(index: 'series' | 'episode', match: string, count: number) {
   const [table, weights, seriesId] = index === 'series' ? [sql.raw('series_fts'), sql`0.0, 10.0, 2.0, 1.0`, sql.raw('series_fts.id')] : [sql.raw('episodes_fts'), sql`0.0, 0.0, 10.0, 1.0`, sql.raw('episodes_fts.series_id')];
-  return run(sql`select ${index} as type, ${table}.id as id, -bm25(${table}, ${weights}) as relevance from ${table}
+  return rowsOf(raw, sql`select ${index} as type, ${table}.id as id, -bm25(${table}, ${weights}) as relevance from ${table}
     join partner_grants g on g.series_id = ${seriesId} and g.partner_id = ${P} and g.can_read = 1
     where ${table} match ${match} order by relevance desc, id asc limit ${count}`);
 }
 
 describe('exact ranking on SQLite', () => {
   it.each(['series', 'episode'] as const)('scores and sorts %s matches in a co-routine, and reads ids and grants only in its order', (index) => {
-    const steps = run(exactPart(index, '"lantern"', P, 10), 'explain query plan ') as Array<{ id: number; parent: number; detail: string }>;
+    const steps = planOf(raw, exactPart(index, '"lantern"', P, 10));
     const coroutine = steps.find((s) => s.detail === 'CO-ROUTINE c');
     expect(coroutine).toBeDefined();
     const table = index === 'series' ? 'series_fts' : 'episodes_fts';
@@ -83,7 +76,7 @@ describe('exact ranking on SQLite', () => {
     // Unreadable series are among the matches (every third), so the outer loop must skip them.
     expect(all.length).toBeGreaterThan(20);
     for (const count of [1, 2, 7, 25, all.length, all.length + 5]) {
-      expect(run(exactPart(index, match, P, count))).toEqual(reference(index, match, count));
+      expect(rowsOf(raw, exactPart(index, match, P, count))).toEqual(reference(index, match, count));
     }
   });
 });
