@@ -1,9 +1,10 @@
 /**
  * Grants and the catalog through the studio API: a partner's grants page by page, many series set
  * in one request (all or nothing), revoke; series with each partner's grants and their episodes;
- * a catalog import's validation report, and its job polled to the end.
+ * a catalog import's validation report, and its job polled to the end, while partners are served.
  */
 import { describe, expect, it } from 'vitest';
+import { loadStudioContract } from '../../server/contract/studio.js';
 import { bearer, startServer, type TestServer } from '../helpers/server.js';
 import { operatorSession, studio, type SignedIn } from '../helpers/studio.js';
 import { importDocument, makeSeries, seriesIdOf } from '../cli/fixtures.js';
@@ -127,5 +128,29 @@ describe('studio catalog', () => {
     }
     expect(polled).toMatchObject({ state: 'succeeded', series_done: size, series_changed: size, error: null });
     expect((await studio(server, editor, 'GET', `/api/studio/catalog/series/${seriesIdOf(size)}/episodes`)).status).toBe(200);
+  });
+
+  it('serves partners and answers polls while an import runs, between its batches', async () => {
+    // One series per transaction: many short batches. On SQLite a batch runs synchronously; an
+    // import that never yielded answered nothing else until its last batch, and its first poll
+    // already said succeeded.
+    const server = await startServer({ studioContract: { ...loadStudioContract(), importBatchSeries: 1 } });
+    const editor = await operatorSession(server, 'editor');
+    const partner = await server.partner({});
+    const token = await server.token(partner);
+    const size = 100;
+    const started = await studio(server, editor, 'POST', '/api/studio/catalog/imports', importDocument(Array.from({ length: size }, (_, i) => makeSeries(i + 1))));
+    expect(started.status).toBe(202);
+    const { id } = await json<{ id: string }>(started);
+
+    expect((await fetch(`${server.url}/api/partner/content/entitlements`, { headers: bearer(token) })).status).toBe(200);
+    const poll = async () => json<{ state: string; series_done: number }>(await studio(server, editor, 'GET', `/api/studio/catalog/imports/${id}`));
+    const midway = await poll();
+    expect(midway.state).toBe('running');
+    expect(midway.series_done).toBeLessThan(size);
+
+    let polled = midway;
+    for (let i = 0; i < 1000 && polled.state === 'running'; i++) polled = await poll();
+    expect(polled).toMatchObject({ state: 'succeeded', series_done: size });
   });
 });
