@@ -32,6 +32,11 @@ function sqliteCode(error: unknown): string | undefined {
   return PRIMARY_CODES[errcode & 0xff] ?? `SQLITE_${errcode & 0xff}`;
 }
 
+/** True when another connection holds the lock the statement needed (SQLITE_BUSY). */
+export function isBusyError(error: unknown): boolean {
+  return sqliteCode(error) === 'SQLITE_BUSY';
+}
+
 /** Codes that mean the engine cannot answer now, not that the statement is wrong. */
 const UNAVAILABLE = new Set(['SQLITE_BUSY', 'SQLITE_LOCKED', 'SQLITE_IOERR', 'SQLITE_CANTOPEN', 'SQLITE_FULL', 'SQLITE_PROTOCOL', 'SQLITE_NOLFS']);
 
@@ -56,7 +61,7 @@ function switchToWal(raw: DatabaseSync, timeoutMs: number, sleep: (ms: number) =
       raw.exec('pragma journal_mode = WAL');
       return;
     } catch (err) {
-      if (sqliteCode(err) !== 'SQLITE_BUSY' || waited >= timeoutMs) throw err;
+      if (!isBusyError(err) || waited >= timeoutMs) throw err;
     }
     const ms = Math.min(delay, timeoutMs - waited);
     sleep(ms);

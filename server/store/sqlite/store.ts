@@ -6,6 +6,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { DatabaseSync } from 'node:sqlite';
 import { Kysely, SqliteDialect, sql } from 'kysely';
 import { migrateToLatest, sqliteMigrations } from '../migrations/index.js';
@@ -13,7 +14,7 @@ import { KyselyStore } from '../shared/kysely-store.js';
 import type { Database } from '../shared/schema.js';
 import type { RankedHit, RankRequest } from '../shared/search.js';
 import type { PartnerRecord } from '../types.js';
-import { cachingStatements, isUnavailableError, openConnection } from './connection.js';
+import { cachingStatements, isBusyError, isUnavailableError, openConnection } from './connection.js';
 import { sqliteSearchIndex } from './search-index.js';
 import { rankSqliteHits } from './search.js';
 import { UnchangedReads } from './unchanged-reads.js';
@@ -34,7 +35,11 @@ export class SqliteStore extends KyselyStore {
   protected readonly searchIndex = sqliteSearchIndex;
   private readonly unchanged: UnchangedReads;
 
-  private constructor(db: Kysely<Database>, private readonly raw: DatabaseSync) {
+  private constructor(
+    db: Kysely<Database>,
+    private readonly raw: DatabaseSync,
+    private readonly busyTimeoutMs: number,
+  ) {
     super(db);
     this.unchanged = new UnchangedReads(raw);
   }
@@ -42,15 +47,16 @@ export class SqliteStore extends KyselyStore {
   /** Opens (creating if needed) the database file at path, or ':memory:'. Does not migrate. */
   static open(path: string, options: SqliteOptions = {}): SqliteStore {
     if (path !== ':memory:' && !options.readOnly) mkdirSync(dirname(path), { recursive: true });
+    const busyTimeoutMs = Math.max(0, Math.trunc(options.busyTimeoutMs ?? 5000));
     const raw = openConnection(path, {
-      busyTimeoutMs: Math.max(0, Math.trunc(options.busyTimeoutMs ?? 5000)),
+      busyTimeoutMs,
       readOnly: options.readOnly ?? false,
       ...(options.cacheMb !== undefined ? { cacheMb: options.cacheMb } : {}),
       ...(options.sleep ? { sleep: options.sleep } : {}),
     });
     let store: SqliteStore | undefined;
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingStatements(raw, () => store?.unchanged.changedHere()) }) });
-    store = new SqliteStore(db, raw);
+    store = new SqliteStore(db, raw, busyTimeoutMs);
     return store;
   }
 
@@ -63,13 +69,13 @@ export class SqliteStore extends KyselyStore {
   }
 
   /**
-   * BEGIN IMMEDIATE takes the write lock up front (waiting up to busy_timeout): a deferred
-   * transaction that reads and then writes can fail at once with SQLITE_BUSY_SNAPSHOT when
-   * another process wrote in between, which the busy timeout cannot help with.
+   * BEGIN IMMEDIATE takes the write lock up front: a deferred transaction that reads and then
+   * writes can fail at once with SQLITE_BUSY_SNAPSHOT when another process wrote in between,
+   * which the busy timeout cannot help with.
    */
   protected async writeTransaction<R>(fn: (db: Kysely<Database>) => Promise<R>): Promise<R> {
     return this.db.connection().execute(async (conn) => {
-      await sql`begin immediate`.execute(conn);
+      await this.takeWriteLock(conn);
       try {
         const result = await fn(conn);
         await sql`commit`.execute(conn);
@@ -79,6 +85,30 @@ export class SqliteStore extends KyselyStore {
         throw error;
       }
     });
+  }
+
+  /**
+   * Waits for the write lock without blocking the thread. SQLite's busy handler sleeps inside the
+   * statement, so while another connection wrote (an admin CLI import's batch, say) this
+   * instance answered nothing, not even from its response cache, whenever one of its own writes
+   * (usage, every second) waited there. Here BEGIN IMMEDIATE is tried without the busy handler and
+   * retried on timers, up to the same busy timeout. Reads through kysely queue behind the waiting
+   * transaction (it holds kysely's one connection); requests that need no query go on.
+   */
+  private async takeWriteLock(conn: Kysely<Database>): Promise<void> {
+    const deadline = performance.now() + this.busyTimeoutMs;
+    for (let delay = 1; ; delay = Math.min(delay * 2, 50)) {
+      this.raw.exec('pragma busy_timeout = 0');
+      try {
+        await sql`begin immediate`.execute(conn);
+        return;
+      } catch (err) {
+        if (!isBusyError(err) || performance.now() >= deadline) throw err;
+      } finally {
+        this.raw.exec(`pragma busy_timeout = ${this.busyTimeoutMs}`);
+      }
+      await sleep(Math.max(1, Math.min(delay, deadline - performance.now())));
+    }
   }
 
   /** Migrations under the write lock, so several processes starting at once apply them once. */
