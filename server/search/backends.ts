@@ -15,6 +15,7 @@ import type { SecretKey } from '../store/cursor.js';
 import { parseDatabaseUrl, type OpenStoreOptions } from '../store/index.js';
 import { PostgresStore } from '../store/postgres/store.js';
 import type { Store } from '../store/types.js';
+import { workerModule } from '../worker-module.js';
 import type { SearchBackend } from './executor.js';
 import { pageOf, type SearchOutcome } from './search-outcome.js';
 import type { SqliteWorkerData } from './sqlite-worker.js';
@@ -50,12 +51,6 @@ function inProcess(store: Pick<Store, 'search'>, gate: Int32Array | undefined, c
   };
 }
 
-/** The worker module: the compiled one beside this file, or, run from sources, the TypeScript one through tsx. */
-function workerModule(): { filename: string; execArgv: string[] } {
-  const fromSources = import.meta.url.endsWith('.ts');
-  return { filename: new URL(fromSources ? './sqlite-worker.ts' : './sqlite-worker.js', import.meta.url).href, execArgv: fromSources ? ['--import', 'tsx'] : [] };
-}
-
 function sqliteWorkers(path: string, options: SearchBackendOptions): SearchBackend {
   const workerData: SqliteWorkerData = {
     path,
@@ -66,7 +61,7 @@ function sqliteWorkers(path: string, options: SearchBackendOptions): SearchBacke
   };
   // Threads start with the first searches (an instance that never searches pays nothing) and then
   // stay. The executor never hands piscina more than `workers` tasks, so its own queue stays empty.
-  const pool = new Piscina({ ...workerModule(), workerData, minThreads: 0, maxThreads: options.workers, idleTimeout: Infinity, concurrentTasksPerWorker: 1 });
+  const pool = new Piscina({ ...workerModule(import.meta.url, 'sqlite-worker'), workerData, minThreads: 0, maxThreads: options.workers, idleTimeout: Infinity, concurrentTasksPerWorker: 1 });
   return {
     async search(query) {
       return pageOf((await pool.run(query)) as SearchOutcome);

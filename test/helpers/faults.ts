@@ -3,8 +3,8 @@ import { StoreUnavailableError } from '../../server/errors.js';
 
 export type Fault = 'error' | 'unavailable' | undefined;
 
-/** A gate for StartOptions.searchGate, closed until open() is called. */
-export function searchGate(): { gate: Int32Array; open(): void } {
+/** A gate for StartOptions.searchGate or importGate, closed until open() is called (and again after close()). */
+export function searchGate(): { gate: Int32Array; open(): void; close(): void } {
   const gate = new Int32Array(new SharedArrayBuffer(4));
   return {
     gate,
@@ -12,8 +12,14 @@ export function searchGate(): { gate: Int32Array; open(): void } {
       Atomics.store(gate, 0, 1);
       Atomics.notify(gate, 0);
     },
+    close() {
+      Atomics.store(gate, 0, 0);
+    },
   };
 }
+
+/** The same kind of gate for import batches (startServer's importGate). */
+export const importGate = searchGate;
 
 /** The store (or search backend) with every call but close failing while current() names a fault. */
 export function withFaults<S extends object>(store: S, current: () => Fault): S {

@@ -32,7 +32,7 @@ import { withFaults, type Fault } from './faults.js';
 import { createRedisPrefix, createTestSchema, reportSkipped, skipReason, TEST_REDIS_URL, type TestRedisPrefix, type TestSchema } from './services.js';
 
 export type { Fault } from './faults.js';
-export { searchGate } from './faults.js';
+export { importGate, searchGate } from './faults.js';
 
 export interface TestPartner {
   id: string;
@@ -81,6 +81,8 @@ export interface StartOptions extends EngineOptions {
   jwtKeys?: JWK[];
   /** Every search waits before it runs while gate[0] is 0 (an injected slow search; see searchGate()). */
   searchGate?: Int32Array;
+  /** Every import batch waits, blocking its thread, while gate[0] is 0 (an injected slow batch). */
+  importGate?: Int32Array;
   /** The studio contract to serve instead of the bundled one (e.g. with lowered limits). */
   studioContract?: StudioContract;
 }
@@ -135,7 +137,8 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
     },
   });
   let fault: Fault;
-  const store = await openStore(config.databaseUrl, config.database);
+  // Imports on their own thread, as the server's runtime opens its store.
+  const store = await openStore(config.databaseUrl, { ...config.database, importThread: options.importGate ? { gate: options.importGate } : true });
   const runtime = await createRuntime(config, {
     logger: createLogger('debug', sink),
     clock,

@@ -96,6 +96,24 @@ describe('SqliteStore', () => {
     }
   });
 
+  it('imports on a thread of its own as it does in its own thread, busy included', async () => {
+    const path = tmpDbPath();
+    const store = await openStore(path, { busyTimeoutMs: 50, importThread: true });
+    const other = new DatabaseSync(path);
+    try {
+      other.exec('begin immediate');
+      await expect(store.importCatalog([series(sid(1))], T0)).rejects.toBeInstanceOf(StoreUnavailableError);
+      other.exec('rollback');
+      expect(await store.importCatalog([series(sid(1)), series(sid(2))], T0)).toEqual({ seriesChanged: 2, seriesUnchanged: 0, episodesChanged: expect.any(Number) });
+      expect(await store.importCatalog([series(sid(1))], T0)).toMatchObject({ seriesChanged: 0, seriesUnchanged: 1 });
+      expect((await store.getSeries(sid(2)))?.id).toBe(sid(2));
+      await expect(store.importCatalog([series(sid(3)), series(sid(3))], T0)).rejects.toThrow(/duplicate series id/);
+    } finally {
+      other.close();
+      await store.close();
+    }
+  });
+
   it('switches a new database to WAL once another connection lets go of the write lock (SQLite skips busy_timeout there)', async () => {
     const path = tmpDbPath();
     const other = new DatabaseSync(path);

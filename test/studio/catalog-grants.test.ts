@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { loadStudioContract } from '../../server/contract/studio.js';
-import { bearer, startServer, type TestServer } from '../helpers/server.js';
+import { bearer, importGate, startServer, type TestServer } from '../helpers/server.js';
 import { operatorSession, studio, type SignedIn } from '../helpers/studio.js';
 import { importDocument, makeSeries, seriesIdOf } from '../cli/fixtures.js';
 
@@ -152,5 +152,33 @@ describe('studio catalog', () => {
     let polled = midway;
     for (let i = 0; i < 1000 && polled.state === 'running'; i++) polled = await poll();
     expect(polled).toMatchObject({ state: 'succeeded', series_done: size });
+  });
+
+  it('serves cached and uncached reads while a batch is being written: batches run on a thread of their own', async () => {
+    const batches = importGate();
+    // Open while the server seeds its demo catalog; closed for the import under test.
+    batches.open();
+    const server = await startServer({ importGate: batches.gate });
+    const editor = await operatorSession(server, 'editor');
+    const partner = await server.partner({ [SERIES]: ['read'] });
+    const token = await server.token(partner);
+    const entitlements = `${server.url}/api/partner/content/entitlements`;
+    expect((await fetch(entitlements, { headers: bearer(token) })).status).toBe(200);
+
+    batches.close();
+    const started = await studio(server, editor, 'POST', '/api/studio/catalog/imports', importDocument([makeSeries(1), makeSeries(2)]));
+    expect(started.status).toBe(202);
+    const { id } = await json<{ id: string }>(started);
+    // The batch's thread now waits as a slow batch would keep it busy; a batch on the server's thread would hold every request.
+    expect((await fetch(entitlements, { headers: bearer(token) })).status).toBe(200);
+    expect((await fetch(`${server.url}/api/partner/content/catalog?limit=3`, { headers: bearer(token) })).status).toBe(200);
+    const poll = async () => json<{ state: string; series_done: number }>(await studio(server, editor, 'GET', `/api/studio/catalog/imports/${id}`));
+    expect(await poll()).toMatchObject({ state: 'running', series_done: 0 });
+
+    batches.open();
+    let polled = await poll();
+    for (let i = 0; i < 1000 && polled.state === 'running'; i++) polled = await poll();
+    expect(polled).toMatchObject({ state: 'succeeded', series_done: 2 });
+    expect((await studio(server, editor, 'GET', `/api/studio/catalog/series/${seriesIdOf(2)}/episodes`)).status).toBe(200);
   });
 });

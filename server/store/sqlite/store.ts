@@ -13,8 +13,9 @@ import { migrateToLatest, sqliteMigrations } from '../migrations/index.js';
 import { KyselyStore } from '../shared/kysely-store.js';
 import type { Database } from '../shared/schema.js';
 import type { RankedHit, RankRequest } from '../shared/search.js';
-import type { PartnerRecord } from '../types.js';
+import type { ImportResult, ImportSeries, PartnerRecord } from '../types.js';
 import { cachingStatements, isBusyError, isUnavailableError, openConnection } from './connection.js';
+import { importThread, type ImportThread } from './import-thread.js';
 import { sqliteSearchIndex } from './search-index.js';
 import { rankSqliteHits } from './search.js';
 import { UnchangedReads } from './unchanged-reads.js';
@@ -28,6 +29,11 @@ export interface SqliteOptions {
   readOnly?: boolean;
   /** SQLite's page cache per connection, in MiB (SQLITE_CACHE_MB); SQLite's default when undefined. */
   cacheMb?: number;
+  /**
+   * Imports run on a thread of their own (import-thread.ts), for a server; a file only. `gate`
+   * is test-only: each import task waits, blocking that thread, while gate[0] is 0.
+   */
+  importThread?: boolean | { gate?: Int32Array };
 }
 
 export class SqliteStore extends KyselyStore {
@@ -39,6 +45,7 @@ export class SqliteStore extends KyselyStore {
     db: Kysely<Database>,
     private readonly raw: DatabaseSync,
     private readonly busyTimeoutMs: number,
+    private readonly importer: ImportThread | undefined,
   ) {
     super(db);
     this.unchanged = new UnchangedReads(raw);
@@ -56,7 +63,12 @@ export class SqliteStore extends KyselyStore {
     });
     let store: SqliteStore | undefined;
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingStatements(raw, () => store?.unchanged.changedHere()) }) });
-    store = new SqliteStore(db, raw, busyTimeoutMs);
+    const threaded = options.importThread && path !== ':memory:' && !options.readOnly;
+    const gate = typeof options.importThread === 'object' ? options.importThread.gate : undefined;
+    const importer = threaded
+      ? importThread({ path, busyTimeoutMs, ...(options.cacheMb !== undefined ? { cacheMb: options.cacheMb } : {}), ...(gate ? { gate } : {}) })
+      : undefined;
+    store = new SqliteStore(db, raw, busyTimeoutMs, importer);
     return store;
   }
 
@@ -132,12 +144,27 @@ export class SqliteStore extends KyselyStore {
    * back and empties the WAL (waiting up to the busy timeout for readers, such as search workers,
    * to move on).
    */
-  override async afterBulkImport(): Promise<void> {
+  override async importCatalog(series: ImportSeries[], now: string): Promise<ImportResult> {
+    const importer = this.importer;
+    if (!importer) return super.importCatalog(series, now);
+    return (await this.guard(() => importer.run({ kind: 'import', series, now }), false))!;
+  }
+
+  override async afterBulkImport(totals: ImportResult): Promise<void> {
+    if (this.importer) {
+      await this.importer.run({ kind: 'tidy', totals });
+      return;
+    }
     for (const { table } of [...sqliteSearchIndex.series, ...sqliteSearchIndex.episodes]) {
       this.raw.exec(`insert into ${table}(${table}) values('optimize')`);
     }
     this.raw.exec('pragma optimize');
     this.raw.exec('pragma wal_checkpoint(TRUNCATE)');
+  }
+
+  override async close(): Promise<void> {
+    await this.importer?.close();
+    await super.close();
   }
 
   /** Bounded-cost search: see sqlite/search.ts. */

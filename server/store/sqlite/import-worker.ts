@@ -1,0 +1,25 @@
+/**
+ * The import thread (import-thread.ts starts it through piscina): a read-write connection of its
+ * own, on which batches and the tidying after a bulk import run as they would in the server's
+ * thread, without blocking it.
+ */
+import { workerData } from 'node:worker_threads';
+import { StoreUnavailableError } from '../../errors.js';
+import { isUnavailableError } from './connection.js';
+import type { ImportOutcome, ImportTask, ImportWorkerData } from './import-thread.js';
+import { SqliteStore } from './store.js';
+
+const data = workerData as ImportWorkerData;
+// Opened without an import thread: this thread is the one.
+const store = SqliteStore.open(data.path, { busyTimeoutMs: data.busyTimeoutMs, ...(data.cacheMb !== undefined ? { cacheMb: data.cacheMb } : {}) });
+
+export default async function runImportTask(task: ImportTask): Promise<ImportOutcome> {
+  if (data.gate) Atomics.wait(data.gate, 0, 0);
+  try {
+    if (task.kind === 'import') return { result: await store.importCatalog(task.series, task.now) };
+    await store.afterBulkImport(task.totals);
+    return { result: null };
+  } catch (error) {
+    return { error: { message: (error as Error).message, unavailable: error instanceof StoreUnavailableError || isUnavailableError(error) } };
+  }
+}
