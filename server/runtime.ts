@@ -68,7 +68,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
     options.overrides?.store ??
     // An idle connection that broke is replaced on demand; if the database is really gone, the
     // next operation fails and the outage log below reports it once.
-    (await openStore(config.databaseUrl, { ...config.database, importThread: true, onPoolError: (err) => logger.debug({ cause: err.message }, 'database connection lost; it will be replaced') }));
+    (await openStore(config.databaseUrl, { ...config.database, importThread: true, writeConnection: true, onPoolError: (err) => logger.debug({ cause: err.message }, 'database connection lost; it will be replaced') }));
   const storeOutage = new OutageLog({
     dependency: store.engine,
     logger,

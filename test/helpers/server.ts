@@ -137,8 +137,8 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
     },
   });
   let fault: Fault;
-  // Imports on their own thread, as the server's runtime opens its store.
-  const store = await openStore(config.databaseUrl, { ...config.database, importThread: options.importGate ? { gate: options.importGate } : true });
+  // As the server's runtime opens its store: imports on a thread, writes on a connection, of their own.
+  const store = await openStore(config.databaseUrl, { ...config.database, importThread: options.importGate ? { gate: options.importGate } : true, writeConnection: true });
   const runtime = await createRuntime(config, {
     logger: createLogger('debug', sink),
     clock,

@@ -1,7 +1,8 @@
 /**
  * SQLite: while another connection holds the database's write lock (an admin CLI import's batch
  * beside the running instance), the instance's own writes wait for it without holding the event
- * loop. Its cached reads are answered meanwhile, and the write is made once the lock is free.
+ * loop or its reads' connection. Its cached and uncached reads are answered meanwhile, and the
+ * write is made once the lock is free.
  * The other connection lives in this process, so an instance that waited synchronously would
  * keep it from ever letting go.
  */
@@ -13,7 +14,7 @@ import { operatorSession, studio } from '../helpers/studio.js';
 const SERIES = 'ser_7hx2k9qmbd';
 
 describe('writes beside another connection holding the SQLite write lock', () => {
-  it('answers a cached read while a grants change waits for the lock, then makes the change', async () => {
+  it('answers cached and uncached reads while a grants change waits for the lock, then makes the change', async () => {
     const server = await startServer();
     const other = new DatabaseSync(server.dbPath);
     try {
@@ -31,6 +32,9 @@ describe('writes beside another connection holding the SQLite write lock', () =>
 
       const cached = await fetch(entitlements, { headers: bearer(token) });
       expect(cached.status).toBe(200);
+      // Read afresh: the server's writes wait on a connection of their own.
+      const uncached = await fetch(`${server.url}/api/partner/content/catalog?limit=2`, { headers: bearer(token) });
+      expect(uncached.status).toBe(200);
       expect(changed).toBeUndefined();
 
       other.exec('commit');

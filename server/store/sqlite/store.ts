@@ -34,6 +34,12 @@ export interface SqliteOptions {
    * is test-only: each import task waits, blocking that thread, while gate[0] is 0.
    */
   importThread?: boolean | { gate?: Int32Array };
+  /**
+   * Writes on a connection of their own, for a server; a file only. A write waiting for another
+   * connection's write lock holds its connection (kysely runs one statement at a time on it), so
+   * on a shared one every uncached read queued behind the wait.
+   */
+  writeConnection?: boolean;
 }
 
 export class SqliteStore extends KyselyStore {
@@ -44,6 +50,7 @@ export class SqliteStore extends KyselyStore {
   private constructor(
     db: Kysely<Database>,
     private readonly raw: DatabaseSync,
+    private readonly writer: { db: Kysely<Database>; raw: DatabaseSync },
     private readonly busyTimeoutMs: number,
     private readonly importer: ImportThread | undefined,
   ) {
@@ -55,20 +62,25 @@ export class SqliteStore extends KyselyStore {
   static open(path: string, options: SqliteOptions = {}): SqliteStore {
     if (path !== ':memory:' && !options.readOnly) mkdirSync(dirname(path), { recursive: true });
     const busyTimeoutMs = Math.max(0, Math.trunc(options.busyTimeoutMs ?? 5000));
-    const raw = openConnection(path, {
-      busyTimeoutMs,
-      readOnly: options.readOnly ?? false,
-      ...(options.cacheMb !== undefined ? { cacheMb: options.cacheMb } : {}),
-      ...(options.sleep ? { sleep: options.sleep } : {}),
-    });
+    const connect = () =>
+      openConnection(path, {
+        busyTimeoutMs,
+        readOnly: options.readOnly ?? false,
+        ...(options.cacheMb !== undefined ? { cacheMb: options.cacheMb } : {}),
+        ...(options.sleep ? { sleep: options.sleep } : {}),
+      });
     let store: SqliteStore | undefined;
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingStatements(raw, () => store?.unchanged.changedHere()) }) });
+    const kysely = (conn: DatabaseSync) => new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingStatements(conn, () => store?.unchanged.changedHere()) }) });
+    const raw = connect();
+    const db = kysely(raw);
+    const writerRaw = options.writeConnection && path !== ':memory:' && !options.readOnly ? connect() : raw;
+    const writer = { db: writerRaw === raw ? db : kysely(writerRaw), raw: writerRaw };
     const threaded = options.importThread && path !== ':memory:' && !options.readOnly;
     const gate = typeof options.importThread === 'object' ? options.importThread.gate : undefined;
     const importer = threaded
       ? importThread({ path, busyTimeoutMs, ...(options.cacheMb !== undefined ? { cacheMb: options.cacheMb } : {}), ...(gate ? { gate } : {}) })
       : undefined;
-    store = new SqliteStore(db, raw, busyTimeoutMs, importer);
+    store = new SqliteStore(db, raw, writer, busyTimeoutMs, importer);
     return store;
   }
 
@@ -86,14 +98,14 @@ export class SqliteStore extends KyselyStore {
    * which the busy timeout cannot help with.
    */
   protected async writeTransaction<R>(fn: (db: Kysely<Database>) => Promise<R>): Promise<R> {
-    return this.db.connection().execute(async (conn) => {
+    return this.writer.db.connection().execute(async (conn) => {
       await this.takeWriteLock(conn);
       try {
         const result = await fn(conn);
         await sql`commit`.execute(conn);
         return result;
       } catch (error) {
-        if (this.raw.isTransaction) await sql`rollback`.execute(conn);
+        if (this.writer.raw.isTransaction) await sql`rollback`.execute(conn);
         throw error;
       }
     });
@@ -104,20 +116,20 @@ export class SqliteStore extends KyselyStore {
    * statement, so while another connection wrote (an admin CLI import's batch, say) this
    * instance answered nothing, not even from its response cache, whenever one of its own writes
    * (usage, every second) waited there. Here BEGIN IMMEDIATE is tried without the busy handler and
-   * retried on timers, up to the same busy timeout. Reads through kysely queue behind the waiting
-   * transaction (it holds kysely's one connection); requests that need no query go on.
+   * retried on timers, up to the same busy timeout. With `writeConnection` the wait holds only
+   * the writes' connection; reads go on.
    */
   private async takeWriteLock(conn: Kysely<Database>): Promise<void> {
     const deadline = performance.now() + this.busyTimeoutMs;
     for (let delay = 1; ; delay = Math.min(delay * 2, 50)) {
-      this.raw.exec('pragma busy_timeout = 0');
+      this.writer.raw.exec('pragma busy_timeout = 0');
       try {
         await sql`begin immediate`.execute(conn);
         return;
       } catch (err) {
         if (!isBusyError(err) || performance.now() >= deadline) throw err;
       } finally {
-        this.raw.exec(`pragma busy_timeout = ${this.busyTimeoutMs}`);
+        this.writer.raw.exec(`pragma busy_timeout = ${this.busyTimeoutMs}`);
       }
       await sleep(Math.max(1, Math.min(delay, deadline - performance.now())));
     }
@@ -164,6 +176,7 @@ export class SqliteStore extends KyselyStore {
 
   override async close(): Promise<void> {
     await this.importer?.close();
+    if (this.writer.db !== this.db) await this.writer.db.destroy();
     await super.close();
   }
 
