@@ -7,7 +7,7 @@ import { serviceContext, type Command, type CommandContext } from './command.js'
 import { CliError, EXIT, notFound, usageError } from './errors.js';
 
 // Series per transaction. Beside a running SQLite instance each transaction holds the write lock
-// the instance's own writes (usage every second) wait for, blocking it: 100 series took 0.26 s
+// that the instance's own writes (usage every second, grants) wait for: 100 series took 0.26 s
 // where 500 took 1.1-1.2 s, at about the same throughput (docs/decisions.md).
 const DEFAULT_BATCH = 100;
 

@@ -63,11 +63,11 @@ async function run(ctx: ServiceContext, job: ImportJob, series: ImportSeries[], 
       };
       if (current.seriesDone < series.length) await ctx.store.updateImportJob(current);
       options.onProgress?.(current);
-      // On SQLite every statement runs synchronously and kysely chains them with promises that are
-      // already settled, so without a turn of the event loop here a whole import ran as one
-      // microtask chain: no request, probe or timer of the instance ran until its last batch
-      // (2,000 series: 3 s without a single timer tick). Yielding between batches bounds the
-      // stall to one batch's transaction.
+      // A SQLite store that imports in this thread (an in-memory database, the admin CLI; a
+      // server's file store uses its import thread) runs every statement synchronously, and kysely
+      // chains them with promises that are already settled: without a turn of the event loop here
+      // a whole import ran as one microtask chain, and no request, probe or timer ran until its
+      // last batch (2,000 series: 3 s without a single timer tick).
       await nextTurn();
     }
     // Many small batches are a bulk import too: tidy once, at the end, before the job says it is done.

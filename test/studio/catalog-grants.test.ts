@@ -131,10 +131,11 @@ describe('studio catalog', () => {
   });
 
   it('serves partners and answers polls while an import runs, between its batches', async () => {
-    // One series per transaction: many short batches. On SQLite a batch runs synchronously; an
+    // One series per transaction: many short batches, on an in-memory database, which imports in
+    // the server's thread (no other connection can see it). A batch there runs synchronously; an
     // import that never yielded answered nothing else until its last batch, and its first poll
     // already said succeeded.
-    const server = await startServer({ studioContract: { ...loadStudioContract(), importBatchSeries: 1 } });
+    const server = await startServer({ env: { DATABASE_URL: ':memory:' }, studioContract: { ...loadStudioContract(), importBatchSeries: 1 } });
     const editor = await operatorSession(server, 'editor');
     const partner = await server.partner({});
     const token = await server.token(partner);

@@ -144,6 +144,13 @@ export class SqliteStore extends KyselyStore {
     return isUnavailableError(error);
   }
 
+  /** On the import thread when the store has one (a server's), else in this thread. */
+  override async importCatalog(series: ImportSeries[], now: string): Promise<ImportResult> {
+    const importer = this.importer;
+    if (!importer) return super.importCatalog(series, now);
+    return (await this.guard(() => importer.run({ kind: 'import', series, now }), false))!;
+  }
+
   /**
    * A bulk import leaves each FTS5 index in dozens of segments, one per batch and level, and a
    * query walks every segment of every word: a word in most documents ANDed with rarer ones cost
@@ -154,14 +161,8 @@ export class SqliteStore extends KyselyStore {
    * searches/s instead of 119. `pragma optimize` then refreshes the planner statistics of the
    * tables whose size changed (writing them, to the WAL too); TRUNCATE last copies everything
    * back and empties the WAL (waiting up to the busy timeout for readers, such as search workers,
-   * to move on).
+   * to move on). On the import thread when the store has one.
    */
-  override async importCatalog(series: ImportSeries[], now: string): Promise<ImportResult> {
-    const importer = this.importer;
-    if (!importer) return super.importCatalog(series, now);
-    return (await this.guard(() => importer.run({ kind: 'import', series, now }), false))!;
-  }
-
   override async afterBulkImport(totals: ImportResult): Promise<void> {
     if (this.importer) {
       await this.importer.run({ kind: 'tidy', totals });
