@@ -190,7 +190,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     poolMax: integer(env, 'DATABASE_POOL_MAX', 10, 1, 1000, problems),
     connectTimeoutMs: integer(env, 'DATABASE_CONNECT_TIMEOUT_MS', 3000, 100, 60_000, problems),
     statementTimeoutMs: integer(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 5000, 100, 300_000, problems),
-    cacheMb: integer(env, 'SQLITE_CACHE_MB', 8, 1, 4096, problems),
+    cacheMb: integer(env, 'SQLITE_CACHE_MB', 4, 1, 4096, problems),
   };
   const redis = parseRedis(env, problems);
   const logLevel = env.LOG_LEVEL ?? 'info';

@@ -7,7 +7,7 @@ describe('scale-out configuration', () => {
   it('keeps limits in the process and the PostgreSQL defaults when nothing is set', () => {
     const config = loadConfig({});
     expect(config.redis).toBeUndefined();
-    expect(config.database).toEqual({ poolMax: 10, connectTimeoutMs: 3000, statementTimeoutMs: 5000, cacheMb: 8 });
+    expect(config.database).toEqual({ poolMax: 10, connectTimeoutMs: 3000, statementTimeoutMs: 5000, cacheMb: 4 });
     expect(config.readinessTimeoutMs).toBe(500);
   });
 
