@@ -14,10 +14,10 @@ import { Piscina } from 'piscina';
 import type { SecretKey } from '../store/cursor.js';
 import { parseDatabaseUrl, type OpenStoreOptions } from '../store/index.js';
 import { PostgresStore } from '../store/postgres/store.js';
-import type { Store } from '../store/types.js';
+import type { Page, SearchHitDoc, Store } from '../store/types.js';
+import { valueOf, type ThreadOutcome } from '../thread-outcome.js';
 import { workerModule } from '../worker-module.js';
 import type { SearchBackend } from './executor.js';
-import { pageOf, type SearchOutcome } from './search-outcome.js';
 import type { SqliteWorkerData } from './sqlite-worker.js';
 
 export interface SearchBackendOptions {
@@ -64,7 +64,7 @@ function sqliteWorkers(path: string, options: SearchBackendOptions): SearchBacke
   const pool = new Piscina({ ...workerModule(import.meta.url, 'sqlite-worker'), workerData, minThreads: 0, maxThreads: options.workers, idleTimeout: Infinity, concurrentTasksPerWorker: 1 });
   return {
     async search(query) {
-      return pageOf((await pool.run(query)) as SearchOutcome);
+      return valueOf((await pool.run(query)) as ThreadOutcome<Page<SearchHitDoc>>, 'search worker');
     },
     close: () => pool.destroy(),
   };

@@ -5,8 +5,8 @@
  */
 import { workerData } from 'node:worker_threads';
 import { SqliteStore } from '../store/sqlite/store.js';
-import type { SearchQuery } from '../store/types.js';
-import { outcomeOf, type SearchOutcome } from './search-outcome.js';
+import type { Page, SearchHitDoc, SearchQuery } from '../store/types.js';
+import { outcomeOf, type ThreadOutcome } from '../thread-outcome.js';
 
 export interface SqliteWorkerData {
   path: string;
@@ -21,7 +21,7 @@ const data = workerData as SqliteWorkerData;
 const store = SqliteStore.open(data.path, { readOnly: true, busyTimeoutMs: data.busyTimeoutMs, ...(data.cacheMb !== undefined ? { cacheMb: data.cacheMb } : {}) });
 store.useCursorKeys(data.cursorKeys.map((k) => ({ id: k.id, secret: Buffer.from(k.secret) })));
 
-export default async function search(query: SearchQuery): Promise<SearchOutcome> {
+export default async function search(query: SearchQuery): Promise<ThreadOutcome<Page<SearchHitDoc>>> {
   if (data.gate) Atomics.wait(data.gate, 0, 0);
   return outcomeOf(() => store.search(query));
 }

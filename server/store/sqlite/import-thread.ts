@@ -7,7 +7,7 @@
  * ended after a minute without one, so an instance that is not importing pays no memory for it.
  */
 import { Piscina } from 'piscina';
-import { StoreUnavailableError } from '../../errors.js';
+import { valueOf, type ThreadOutcome } from '../../thread-outcome.js';
 import { workerModule } from '../../worker-module.js';
 import type { ImportResult, ImportSeries } from '../types.js';
 
@@ -21,9 +21,6 @@ export interface ImportWorkerData {
 
 export type ImportTask = { kind: 'import'; series: ImportSeries[]; now: string } | { kind: 'tidy'; totals: ImportResult };
 
-/** The thread's answer. Errors lose their class and fields between threads, so what the caller needs of one is sent. */
-export type ImportOutcome = { result: ImportResult | null } | { error: { message: string; unavailable: boolean } };
-
 export interface ImportThread {
   run(task: ImportTask): Promise<ImportResult | null>;
   close(): Promise<void>;
@@ -36,9 +33,8 @@ export function importThread(data: ImportWorkerData): ImportThread {
   return {
     async run(task) {
       pool ??= new Piscina({ ...workerModule(import.meta.url, 'import-worker'), workerData: data, minThreads: 0, maxThreads: 1, idleTimeout: IDLE_MS });
-      const outcome = (await pool.run(task)) as ImportOutcome;
-      if ('result' in outcome) return outcome.result;
-      throw outcome.error.unavailable ? new StoreUnavailableError(outcome.error.message) : new Error(outcome.error.message);
+      // No label: a failed import's message reaches the job's report as it is.
+      return valueOf((await pool.run(task)) as ThreadOutcome<ImportResult | null>);
     },
     async close() {
       await pool?.destroy();

@@ -4,22 +4,21 @@
  * thread, without blocking it.
  */
 import { workerData } from 'node:worker_threads';
-import { StoreUnavailableError } from '../../errors.js';
 import { isUnavailableError } from './connection.js';
-import type { ImportOutcome, ImportTask, ImportWorkerData } from './import-thread.js';
+import { outcomeOf, type ThreadOutcome } from '../../thread-outcome.js';
+import type { ImportResult } from '../types.js';
+import type { ImportTask, ImportWorkerData } from './import-thread.js';
 import { SqliteStore } from './store.js';
 
 const data = workerData as ImportWorkerData;
 // Opened without an import thread: this thread is the one.
 const store = SqliteStore.open(data.path, { busyTimeoutMs: data.busyTimeoutMs, ...(data.cacheMb !== undefined ? { cacheMb: data.cacheMb } : {}) });
 
-export default async function runImportTask(task: ImportTask): Promise<ImportOutcome> {
+export default async function runImportTask(task: ImportTask): Promise<ThreadOutcome<ImportResult | null>> {
   if (data.gate) Atomics.wait(data.gate, 0, 0);
-  try {
-    if (task.kind === 'import') return { result: await store.importCatalog(task.series, task.now) };
+  return outcomeOf(async () => {
+    if (task.kind === 'import') return store.importCatalog(task.series, task.now);
     await store.afterBulkImport(task.totals);
-    return { result: null };
-  } catch (error) {
-    return { error: { message: (error as Error).message, unavailable: error instanceof StoreUnavailableError || isUnavailableError(error) } };
-  }
+    return null;
+  }, isUnavailableError);
 }
