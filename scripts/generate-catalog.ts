@@ -163,7 +163,6 @@ export async function ensureCatalog(
     await ensurePostgresDatabase(url);
   }
   mkdirSync(BENCH_DIR, { recursive: true });
-  rmSync(manifestPath(url), { force: true });
 
   const started = performance.now();
   const store = await openStore(writeUrl);
@@ -173,6 +172,8 @@ export async function ensureCatalog(
     if ((await store.countSeries()) > 0 && target.engine === 'postgres') {
       throw new Error(`${url} already holds a catalog: give the bench its own database or schema`);
     }
+    // Only now: a refused run (a PostgreSQL catalog asked for with another spec) keeps the manifest of the catalog there.
+    rmSync(manifestPath(url), { force: true });
     let done = 0;
     let lastLog = 0;
     const totals = { seriesChanged: 0, seriesUnchanged: 0, episodesChanged: 0 };
