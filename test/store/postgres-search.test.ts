@@ -3,12 +3,13 @@
  * it builds, the dictionary's document counts kept exact through imports, completions, and the two
  * ways of reading a block giving the same hits in the same order (only the cost differs).
  */
-import { sql, type Kysely } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/store/shared/schema.js';
 import { lexemes, searchDocument } from '../../server/store/postgres/search-index.js';
-import { BLOCK_READING, completions, rankPostgresHits, SEARCH_TRANSACTION, tsquery, type BlockReading } from '../../server/store/postgres/search.js';
+import { guardedPool } from '../../server/store/postgres/pool.js';
+import { BLOCK_READING, completions, rankPostgresHits, SEARCH_SESSION, tsquery, type BlockReading } from '../../server/store/postgres/search.js';
 import { openStore } from '../../server/store/index.js';
 import { COMMON_MATCHES } from '../../server/store/shared/search.js';
 import { searchTokens } from '../../server/store/shared/search-terms.js';
@@ -109,20 +110,19 @@ describe.skipIf(skipped)('PostgreSQL search dictionary and blocks', () => {
     expect(Number(pages[0]!.n)).toBeGreaterThan(4);
 
     const readings: BlockReading[] = [BLOCK_READING, { scanPages: 0, rowCost: 0 }, { scanPages: 1, rowCost: 0 }, { scanPages: 3, rowCost: 0 }, { scanPages: 3, rowCost: Infinity }];
-    for (const q of ['tide', 'tide mill', 'mill workers', 'farm tide']) {
-      for (const [offset, limit] of [[0, 26], [26, 101], [990, 20]] as const) {
-        const request = { partnerId: A, tokens: searchTokens(q), type: undefined, limit, offset };
-        const answers = [];
-        for (const reading of readings) answers.push(await db().connection().execute(async (conn) => {
-          await sql.raw(SEARCH_TRANSACTION).execute(conn);
-          try {
-            return await rankPostgresHits(conn, request, reading);
-          } finally {
-            await sql`commit`.execute(conn);
-          }
-        }));
-        for (const answer of answers.slice(1)) expect(answer).toEqual(answers[0]);
+    // Connections as the store's search pool makes them: with search's planner settings.
+    const searchDb = new Kysely<Database>({ dialect: new PostgresDialect({ pool: guardedPool(new pg.Pool({ connectionString: url, max: 1 }), SEARCH_SESSION) }) });
+    try {
+      for (const q of ['tide', 'tide mill', 'mill workers', 'farm tide']) {
+        for (const [offset, limit] of [[0, 26], [26, 101], [990, 20]] as const) {
+          const request = { partnerId: A, tokens: searchTokens(q), type: undefined, limit, offset };
+          const answers = [];
+          for (const reading of readings) answers.push(await rankPostgresHits(searchDb, request, reading));
+          for (const answer of answers.slice(1)) expect(answer).toEqual(answers[0]);
+        }
       }
+    } finally {
+      await searchDb.destroy();
     }
     const tide = await store.search({ partnerId: A, q: 'tide', limit: 30 });
     expect(tide.items.slice(0, 12).map((h) => (h.type === 'series' ? h.series.title : h.episode.title).split(' ')[0])).toEqual(['Tidewater', ...Array(11).fill('Tide')]);

@@ -51,14 +51,27 @@ function breaksConnection(error: unknown): boolean {
  * is released with the error, which makes pg-pool destroy it instead of reusing it (after a
  * client-side timeout the connection may still be busy with the old statement). An error event
  * on a checked-out connection is absorbed (the next query fails instead of the process).
+ * `session`, when given, runs once on each connection before its first use (settings its
+ * statements rely on); a connection it fails on is discarded and the caller gets the error.
  */
-export function guardedPool(pool: pg.Pool): PostgresPool {
+export function guardedPool(pool: pg.Pool, session?: string): PostgresPool {
+  const prepared = new WeakSet<pg.PoolClient>();
   return {
     async connect(): Promise<PostgresPoolClient> {
       const client = await pool.connect();
       let broken: Error | undefined;
       const onError = (error: Error) => void (broken ??= error);
       client.on('error', onError);
+      if (session !== undefined && !prepared.has(client)) {
+        try {
+          await client.query(session);
+        } catch (error) {
+          client.removeListener('error', onError);
+          client.release(error as Error);
+          throw error;
+        }
+        prepared.add(client);
+      }
       const query = async (text: string, parameters: ReadonlyArray<unknown>) => {
         try {
           return await client.query(text, parameters as unknown[]);
@@ -80,8 +93,13 @@ export function guardedPool(pool: pg.Pool): PostgresPool {
 }
 
 export interface PostgresPools {
-  /** The connections of every store operation. */
+  /** The connections of every store operation but search. */
   pool: pg.Pool;
+  /**
+   * Search's connections, as many as `pool`'s and opened only when searched: their sessions carry
+   * search's planner settings (postgres/search.ts, SEARCH_SESSION), which no other read wants.
+   */
+  search: pg.Pool;
   /**
    * One connection of its own for the readiness probe (ping), so that /readyz tells whether
    * PostgreSQL answers, not whether this instance's pool is busy: under load, a probe queued
@@ -116,9 +134,11 @@ export function openPools(url: string, options: PostgresOptions = {}): PostgresP
   // An idle connection that breaks (server restart, network) emits here; without a listener the
   // process would crash. The pool drops it and opens a new one on demand.
   const watched = (pool: pg.Pool) => pool.on('error', (error) => options.onPoolError?.(error));
-  const pool = watched(new pg.Pool({ ...bounded, max: Math.max(1, Math.trunc(options.poolMax ?? 10)), application_name: 'partner-catalog' }));
+  const max = Math.max(1, Math.trunc(options.poolMax ?? 10));
+  const pool = watched(new pg.Pool({ ...bounded, max, application_name: 'partner-catalog' }));
+  const search = watched(new pg.Pool({ ...bounded, max, application_name: 'partner-catalog-search' }));
   const probe = watched(new pg.Pool({ ...bounded, max: 1, application_name: 'partner-catalog-probe' }));
   const migrationPool = () =>
     watched(new pg.Pool({ connectionString: url, max: 2, connectionTimeoutMillis: connectTimeoutMs, keepAlive: true, application_name: 'partner-catalog-migrate' }));
-  return { pool, probe, migrationPool, operationTimeoutMs: Math.max(replyTimeoutMs, connectTimeoutMs) };
+  return { pool, search, probe, migrationPool, operationTimeoutMs: Math.max(replyTimeoutMs, connectTimeoutMs) };
 }

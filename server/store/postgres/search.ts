@@ -21,10 +21,11 @@
  *      blocks) for the rest of the table, reading at most SCAN_LIMIT matches.
  *    The choice depends only on the dictionary's counts, never on the page asked for, so the
  *    pages of one query are slices of one order. The blocks are one statement, read in turn
- *    until the page is full: a query costs four round trips to PostgreSQL besides its snapshot
- *    (dictionary, ranking, the hits' series, their episodes).
+ *    until the page is full.
  *
- * The counts, not the planner's statistics, choose each read: see SEARCH_TRANSACTION.
+ * A query costs two round trips to PostgreSQL: the dictionary, then the ranking with the hits'
+ * documents in one statement (postgres/search-page.ts). The counts, not the planner's
+ * statistics, choose each read: see SEARCH_SESSION.
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { blockRelevance, COMMON_MATCHES, MAX_BOUNDED_HITS, MAX_COMPLETIONS, SCAN_LIMIT, type RankedHit, type RankRequest } from '../shared/search.js';
@@ -112,32 +113,32 @@ export function tsquery(parts: QueryPart[], weight = ''): string {
 }
 
 /**
- * How the search transaction begins (postgres/store.ts, in the same round trip): a read-only
- * snapshot in which the planner never scans a whole table and never splits a scan over parallel
- * workers, which would interleave the physical order. With sequential scans off, a block's read
- * in order can only be the TID range scan of its first pages (its test, ts_match_vq, is the
- * function behind @@, which no index serves), and a read through the index only the GIN bitmap
- * (no other index matches it, and nothing asks for an order an index could give): the counts,
- * not the planner's statistics, decide which read a block gets. The planner's statistics assume
- * that two common words meet as often as chance says, and two that never meet cost a full scan.
+ * Search's planner settings, set once on each of its connections (postgres/pool.ts, the search
+ * pool): the planner never scans a whole table and never splits a scan over parallel workers,
+ * which would interleave the physical order. With sequential scans off, a block's read in order
+ * can only be the TID range scan of its first pages (its test, ts_match_vq, is the function
+ * behind @@, which no index serves), and a read through the index only the GIN bitmap (no other
+ * index matches it, and nothing asks for an order an index could give): the counts, not the
+ * planner's statistics, decide which read a block gets. The planner's statistics assume that two
+ * common words meet as often as chance says, and two that never meet cost a full scan. On the
+ * search connections' sessions rather than in a transaction of each search, so that a search is
+ * two round trips, not four (docs/benchmarks.md, "Eighth pass").
  */
-export const SEARCH_TRANSACTION =
-  'start transaction isolation level repeatable read read only; set local enable_seqscan = off; set local max_parallel_workers_per_gather = 0';
+export const SEARCH_SESSION = 'set enable_seqscan = off; set max_parallel_workers_per_gather = 0';
 
 const readable = (partnerId: string, seriesId: RawBuilder<unknown>) =>
   sql`(select g.can_read from partner_grants g where g.partner_id = ${partnerId} and g.series_id = ${seriesId}) <> 0`;
 
-/** Exact ranking: every readable match of every index asked, best first then by id (bytewise). */
-async function rankExact(db: Kysely<Database>, r: RankRequest, kinds: Kind[], query: string): Promise<RankedHit[]> {
+/** Exact ranking: every readable match of every index asked, best first then by id (bytewise), the page asked. */
+function rankExact(r: RankRequest, kinds: Kind[], query: string): RawBuilder<RankedHit> {
   const q = sql`${query}::tsquery`;
   const part = (kind: Kind) =>
     sql`select ${kind}::text as type, c.id as id, 10 * ts_rank(${RANK_WEIGHTS}::float4[], c.document, ${q}) as relevance
       from (select x.id, x.document from ${sql.table(TABLE[kind])} x
         where x.document @@ ${q} and ${readable(r.partnerId, sql.ref(kind === 'series' ? 'x.id' : 'x.series_id'))} limit ${RANK_CANDIDATES}) c`;
   const union = kinds.length === 1 ? part(kinds[0]!) : sql`${part('series')} union all ${part('episode')}`;
-  const { rows } = await sql<RankedHit>`select type, id, relevance from (${union}) hits
-    order by relevance desc, id collate "C" asc limit ${r.limit} offset ${r.offset}`.execute(db);
-  return rows.map((row) => ({ type: row.type, id: row.id, relevance: Number(row.relevance) }));
+  return sql<RankedHit>`select type, id, relevance from (${union}) hits
+    order by relevance desc, id collate "C" asc limit ${r.limit} offset ${r.offset}`;
 }
 
 interface Block {
@@ -178,18 +179,19 @@ function blockMatches(block: Block, parts: QueryPart[], partnerId: string, count
 }
 
 /**
- * Readable hits for the request's tokens, best first then by id, one page (see the module
- * comment). Run in a transaction begun with SEARCH_TRANSACTION.
+ * The statement ranking the request's readable hits, best first then by id, the page asked
+ * (see the module comment), after one read of the dictionary; null when nothing can match. Run on
+ * a connection with SEARCH_SESSION's settings.
  */
-export async function rankPostgresHits(db: Kysely<Database>, r: RankRequest, reading = BLOCK_READING): Promise<RankedHit[]> {
+export async function rankingStatement(db: Kysely<Database>, r: RankRequest, reading = BLOCK_READING): Promise<RawBuilder<RankedHit> | null> {
   const query = await queryParts(db, r.tokens);
-  if (!query) return [];
+  if (!query) return null;
   const { parts, totals } = query;
   const kinds: Kind[] = r.type === 'series' ? ['series'] : r.type === 'episode' ? ['episode'] : ['series', 'episode'];
-  if (!kinds.some((kind) => parts.some((p) => p.counts[kind].docs >= COMMON_MATCHES))) return rankExact(db, r, kinds, tsquery(parts));
+  if (!kinds.some((kind) => parts.some((p) => p.counts[kind].docs >= COMMON_MATCHES))) return rankExact(r, kinds, tsquery(parts));
 
   const want = Math.min(r.offset + r.limit, MAX_BOUNDED_HITS);
-  if (r.offset >= want) return [];
+  if (r.offset >= want) return null;
   const docs = (p: QueryPart, kind: Kind, titles: boolean) => (titles ? p.counts[kind].titles : p.counts[kind].docs);
   const sizing = (kind: Kind, titles: boolean) => ({
     share: parts.reduce((s, p) => s * Math.min(1, docs(p, kind, titles) / Math.max(1, totals[kind])), 1),
@@ -201,11 +203,18 @@ export async function rankPostgresHits(db: Kysely<Database>, r: RankRequest, rea
     ...kinds.filter(titled).map((kind) => ({ kind, titles: true, afterTitles: false, relevance: blockRelevance(true, kinds.indexOf(kind)), ...sizing(kind, true) })),
     ...kinds.map((kind) => ({ kind, titles: false, afterTitles: titled(kind), relevance: blockRelevance(false, kinds.indexOf(kind)), ...sizing(kind, false) })),
   ];
-  // One statement: the blocks in turn, each stopping once the page is full.
+  // One statement: the blocks in turn, each stopping once the first `want` hits are found.
   const union = sql.join(
     blocks.map((b) => sql`(select ${b.kind}::text as type, b.id, ${b.relevance}::float8 as relevance from (${blockMatches(b, parts, r.partnerId, want, reading)}) b)`),
     sql` union all `,
   );
-  const { rows } = await sql<RankedHit>`select type, id, relevance from (${union}) hits limit ${want}`.execute(db);
-  return rows.slice(r.offset).map((row) => ({ type: row.type, id: row.id, relevance: Number(row.relevance) }));
+  return sql<RankedHit>`select type, id, relevance from (${union}) hits limit ${want - r.offset} offset ${r.offset}`;
+}
+
+/** Readable hits for the request's tokens, best first then by id, one page, without their documents. */
+export async function rankPostgresHits(db: Kysely<Database>, r: RankRequest, reading = BLOCK_READING): Promise<RankedHit[]> {
+  const statement = await rankingStatement(db, r, reading);
+  if (!statement) return [];
+  const { rows } = await statement.execute(db);
+  return rows.map((row) => ({ type: row.type, id: row.id, relevance: Number(row.relevance) }));
 }

@@ -18,15 +18,17 @@
  *   in DATABASE_URL selects another than `public`).
  */
 import { Kysely, PostgresDialect, sql } from 'kysely';
+import type pg from 'pg';
 import { migrateToLatest, postgresMigrations } from '../migrations/index.js';
 import { KyselyStore } from '../shared/kysely-store.js';
 import * as pq from '../shared/partner-queries.js';
 import type { Database } from '../shared/schema.js';
-import type { RankedHit, RankRequest } from '../shared/search.js';
+import type { HitsPage, RankRequest } from '../shared/search.js';
 import type { ImportResult, PartnerRecord, UsageBatch, UsageIncrement } from '../types.js';
 import { FreshReads } from './fresh-reads.js';
 import { guardedPool, isPostgresUnavailable, openPools, type PostgresOptions, type PostgresPools } from './pool.js';
-import { rankPostgresHits, SEARCH_TRANSACTION } from './search.js';
+import { SEARCH_SESSION } from './search.js';
+import { postgresSearchPage } from './search-page.js';
 import { postgresSearchIndex } from './search-index.js';
 
 export class PostgresStore extends KyselyStore {
@@ -35,15 +37,18 @@ export class PostgresStore extends KyselyStore {
 
   private constructor(
     db: Kysely<Database>,
-    private readonly pools: Omit<PostgresPools, 'pool'>,
+    /** Search's own connections, with its planner settings (postgres/search.ts, SEARCH_SESSION). */
+    private readonly searchDb: Kysely<Database>,
+    private readonly pools: Omit<PostgresPools, 'pool' | 'search'>,
   ) {
     super(db, pools.operationTimeoutMs);
   }
 
   /** A store over the database at url (a postgres:// or postgresql:// URL). Connects lazily; does not migrate. */
   static open(url: string, options: PostgresOptions = {}): PostgresStore {
-    const { pool, ...pools } = openPools(url, options);
-    return new PostgresStore(new Kysely<Database>({ dialect: new PostgresDialect({ pool: guardedPool(pool) }) }), pools);
+    const { pool, search, ...pools } = openPools(url, options);
+    const over = (p: pg.Pool, session?: string) => new Kysely<Database>({ dialect: new PostgresDialect({ pool: guardedPool(p, session) }) });
+    return new PostgresStore(over(pool), over(search, SEARCH_SESSION), pools);
   }
 
   /**
@@ -75,7 +80,7 @@ export class PostgresStore extends KyselyStore {
       timer = setTimeout(resolve, 5_000);
       timer.unref();
     });
-    await Promise.race([Promise.all([super.close(), this.pools.probe.end()]), bound]);
+    await Promise.race([Promise.all([super.close(), this.searchDb.destroy(), this.pools.probe.end()]), bound]);
     clearTimeout(timer);
   }
 
@@ -152,21 +157,6 @@ export class PostgresStore extends KyselyStore {
     }
   }
 
-  /** A read snapshot begun with search's planner settings in the same round trip (postgres/search.ts). */
-  protected override async searchSnapshot<R>(fn: (db: Kysely<Database>) => Promise<R>): Promise<R> {
-    return this.db.connection().execute(async (conn) => {
-      await sql.raw(SEARCH_TRANSACTION).execute(conn);
-      try {
-        const result = await fn(conn);
-        await sql`commit`.execute(conn);
-        return result;
-      } catch (error) {
-        await sql`rollback`.execute(conn).catch(() => {});
-        throw error;
-      }
-    });
-  }
-
   /** Usage groups in key order, so concurrent writers lock rows in one order. */
   override async addUsage(increments: UsageIncrement[], batch?: UsageBatch): Promise<boolean> {
     const key = (i: UsageIncrement) => `${i.partnerId}\u0000${i.day}\u0000${i.operation}\u0000${i.seriesId ?? ''}`;
@@ -174,8 +164,8 @@ export class PostgresStore extends KyselyStore {
     return super.addUsage(sorted, batch);
   }
 
-  /** Ranked with PostgreSQL's own index: see postgres/search.ts. */
-  protected async rankHits(db: Kysely<Database>, r: RankRequest): Promise<RankedHit[]> {
-    return rankPostgresHits(db, r);
+  /** Ranked with PostgreSQL's own index (postgres/search.ts) on search's connections, in two round trips (postgres/search-page.ts). */
+  protected searchPage(request: RankRequest): Promise<HitsPage> {
+    return this.searchDb.connection().execute((conn) => postgresSearchPage(conn, request));
   }
 }

@@ -13,7 +13,7 @@ import * as pq from './partner-queries.js';
 import type { Database } from './schema.js';
 import type { SearchIndex } from './search-index.js';
 import { OperatorStoreBase } from './operator-store.js';
-import { search, type RankedHit, type RankRequest } from './search.js';
+import { search, type HitsPage, type RankRequest } from './search.js';
 import * as usage from './usage.js';
 import type * as T from '../types.js';
 
@@ -23,13 +23,8 @@ export const BULK_IMPORT_ROWS = 10_000;
 export abstract class KyselyStore extends OperatorStoreBase implements T.Store {
   /** The engine's full-text index, which every import updates (shared/search-index.ts). */
   protected abstract readonly searchIndex: SearchIndex;
-  /** Readable hits for the tokens, best first then by id, from offset, at most limit. */
-  protected abstract rankHits(db: Kysely<Database>, request: RankRequest): Promise<RankedHit[]>;
-
-  /** The read snapshot a search runs in: readSnapshot, unless the engine's ranking needs more of it. */
-  protected searchSnapshot<R>(fn: (db: Kysely<Database>) => Promise<R>): Promise<R> {
-    return this.readSnapshot(fn);
-  }
+  /** One page of the partner's readable hits with their documents (shared/search.ts, SearchPage). */
+  protected abstract searchPage(request: RankRequest): Promise<HitsPage>;
 
   // Partners and grants.
 
@@ -106,8 +101,7 @@ export abstract class KyselyStore extends OperatorStoreBase implements T.Store {
   }
 
   async search(query: T.SearchQuery): Promise<T.Page<T.SearchHitDoc>> {
-    const engine = { readSnapshot: this.searchSnapshot.bind(this), rankHits: this.rankHits.bind(this) };
-    return this.paged(query, () => search(engine, query, this.cursors));
+    return this.paged(query, () => search((request) => this.searchPage(request), query, this.cursors));
   }
 
   async listAllSeries(page: T.PageRequest): Promise<T.Page<T.SeriesSummaryDoc>> {

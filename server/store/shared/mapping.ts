@@ -194,8 +194,16 @@ export function seriesDoc(row: SeriesTable, seasons: SeasonTable[]): SeriesDoc {
   };
 }
 
+/** The columns of an episode row its document is made of. */
+export const EPISODE_COLUMNS = [
+  'id', 'series_id', 'season_number', 'episode_number', 'title', 'synopsis', 'duration_seconds', 'air_date', 'content_ratings', 'audio_languages',
+  'subtitle_languages', 'artwork', 'availability_starts_at', 'availability_ends_at', 'availability_territories', 'stream_formats', 'created_at', 'updated_at',
+] as const satisfies ReadonlyArray<keyof EpisodeTable>;
+
+export type EpisodeRow = Pick<EpisodeTable, (typeof EPISODE_COLUMNS)[number]>;
+
 /** The contract's Episode (without grants) from an episode row. */
-export function episodeDoc(row: EpisodeTable): EpisodeDoc {
+export function episodeDoc(row: EpisodeRow): EpisodeDoc {
   return {
     id: row.id,
     series_id: row.series_id,

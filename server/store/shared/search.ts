@@ -1,14 +1,15 @@
 /**
  * Search, alike on both engines: the query's words (shared/search-terms.ts), an offset cursor,
  * the engine's ranking of the partner's readable hits (sqlite/search.ts, postgres/search.ts), and
- * the hits turned into the contract's SearchHits, all in one read snapshot so that a concurrent
- * import cannot make ranking and documents disagree.
+ * the hits turned into the contract's SearchHits, ranking and documents read as of one moment so
+ * that a concurrent import cannot make them disagree: in one read snapshot (rankThenHydrate,
+ * SQLite), or in one statement (postgres/search-page.ts, where each statement is a round trip).
  */
 import type { Kysely } from 'kysely';
 import { InvalidCursorError } from '../../errors.js';
 import { queryFingerprint, type CursorCodec } from '../cursor.js';
 import type { Page, SearchHitDoc, SearchQuery } from '../types.js';
-import { episodeDoc, grantsOf, SERIES_SUMMARY_COLUMNS, seriesSummary } from './mapping.js';
+import { episodeDoc, grantsOf, SERIES_SUMMARY_COLUMNS, seriesSummary, type EpisodeRow, type SeriesSummaryRow } from './mapping.js';
 import type { Database } from './schema.js';
 import { normalizedScore, searchTokens } from './search-terms.js';
 
@@ -38,26 +39,44 @@ export interface RankRequest {
   offset: number;
 }
 
-/** How the store runs the search's reads and how its engine ranks hits. */
-export interface SearchEngine {
-  readSnapshot<R>(fn: (db: Kysely<Database>) => Promise<R>): Promise<R>;
-  /** Readable hits for the tokens, best first then by id, from offset, at most limit. */
-  rankHits(db: Kysely<Database>, request: RankRequest): Promise<RankedHit[]>;
+/** One page of hits with their documents, and whether more follow it. */
+export interface HitsPage {
+  items: SearchHitDoc[];
+  more: boolean;
 }
 
+/**
+ * How an engine answers a page: the partner's readable hits for the tokens with their documents,
+ * best first then by id, at most `request.limit` from `request.offset`, ranking and documents
+ * read as of one moment, so that a concurrent import cannot make them disagree.
+ */
+export type SearchPage = (request: RankRequest) => Promise<HitsPage>;
+
 /** One page of ranked hits; the cursor holds the offset of the next page. */
-export async function search(engine: SearchEngine, query: SearchQuery, cursors: CursorCodec): Promise<Page<SearchHitDoc>> {
+export async function search(page: SearchPage, query: SearchQuery, cursors: CursorCodec): Promise<Page<SearchHitDoc>> {
   const tokens = searchTokens(query.q);
   const fp = queryFingerprint('search', { partner: query.partnerId, tokens, type: query.type ?? null });
   const offset = query.cursor === undefined ? 0 : (cursors.decode(query.cursor, fp, ['number'])[0] as number);
   if (offset < 0) throw new InvalidCursorError();
   if (tokens.length === 0) return { items: [], nextCursor: null };
-  const request = { partnerId: query.partnerId, tokens, type: query.type, limit: query.limit + 1, offset };
-  return engine.readSnapshot(async (db) => {
-    const hits = await engine.rankHits(db, request);
-    const items = await hydrateHits(db, query.partnerId, hits.slice(0, query.limit));
-    return { items, nextCursor: hits.length > query.limit ? cursors.encode(fp, [offset + query.limit]) : null };
-  });
+  const { items, more } = await page({ partnerId: query.partnerId, tokens, type: query.type, limit: query.limit, offset });
+  return { items, nextCursor: more ? cursors.encode(fp, [offset + query.limit]) : null };
+}
+
+/**
+ * A SearchPage that ranks first (one hit more than the page, to tell whether more follow), then
+ * reads the page's documents, both in one read snapshot: for an engine whose statements cost no
+ * round trip (SQLite).
+ */
+export function rankThenHydrate(
+  readSnapshot: <R>(fn: (db: Kysely<Database>) => Promise<R>) => Promise<R>,
+  rankHits: (db: Kysely<Database>, request: RankRequest) => Promise<RankedHit[]>,
+): SearchPage {
+  return (request) =>
+    readSnapshot(async (db) => {
+      const hits = await rankHits(db, { ...request, limit: request.limit + 1 });
+      return { items: await hydrateHits(db, request.partnerId, hits.slice(0, request.limit)), more: hits.length > request.limit };
+    });
 }
 
 /** A ranked search hit before hydration: what the engine's full-text index returns. */
@@ -98,16 +117,25 @@ async function hydrateHits(db: Kysely<Database>, partnerId: string, hits: Ranked
 
   const out: SearchHitDoc[] = [];
   for (const hit of hits) {
-    if (hit.type === 'series') {
-      const row = seriesById.get(hit.id);
-      if (row) out.push({ type: 'series', score: normalizedScore(hit.relevance), series: seriesSummary(row, grantsOf(row.can_read, row.can_stream)) });
-    } else {
-      const row = episodesById.get(hit.id);
-      if (row) {
-        const episode = { ...episodeDoc(row), grants: grantsOf(row.can_read, row.can_stream) };
-        out.push({ type: 'episode', score: normalizedScore(hit.relevance), episode, series_title: row.series_title });
-      }
-    }
+    const row = hit.type === 'series' ? seriesById.get(hit.id) : episodesById.get(hit.id);
+    if (row) out.push(hitDoc(hit, row));
   }
   return out;
+}
+
+/** The columns a series hit's document needs (with the partner's grant flags). */
+export type SeriesHitRow = SeriesSummaryRow & GrantFlags;
+/** The columns an episode hit's document needs (with its series' title and the partner's grant flags). */
+export type EpisodeHitRow = EpisodeRow & { series_title: string } & GrantFlags;
+interface GrantFlags {
+  can_read: unknown;
+  can_stream: unknown;
+}
+
+/** A ranked hit and its row as the contract's SearchHit. */
+export function hitDoc(hit: RankedHit, row: SeriesHitRow | EpisodeHitRow): SearchHitDoc {
+  const grants = grantsOf(row.can_read, row.can_stream);
+  if (hit.type === 'series') return { type: 'series', score: normalizedScore(hit.relevance), series: seriesSummary(row as SeriesHitRow, grants) };
+  const episode = row as EpisodeHitRow;
+  return { type: 'episode', score: normalizedScore(hit.relevance), episode: { ...episodeDoc(episode), grants }, series_title: episode.series_title };
 }

@@ -12,7 +12,7 @@ import { Kysely, SqliteDialect, sql } from 'kysely';
 import { migrateToLatest, sqliteMigrations } from '../migrations/index.js';
 import { KyselyStore } from '../shared/kysely-store.js';
 import type { Database } from '../shared/schema.js';
-import type { RankedHit, RankRequest } from '../shared/search.js';
+import { rankThenHydrate, type HitsPage, type RankRequest } from '../shared/search.js';
 import type { ImportResult, ImportSeries, PartnerRecord } from '../types.js';
 import { cachingStatements, isBusyError, isUnavailableError, openConnection } from './connection.js';
 import { importThread, type ImportThread } from './import-thread.js';
@@ -181,8 +181,8 @@ export class SqliteStore extends KyselyStore {
     await super.close();
   }
 
-  /** Bounded-cost search: see sqlite/search.ts. */
-  protected async rankHits(db: Kysely<Database>, r: RankRequest): Promise<RankedHit[]> {
-    return rankSqliteHits(db, r);
+  /** Bounded-cost ranking (sqlite/search.ts), then the page's documents, in one read snapshot. */
+  protected searchPage(request: RankRequest): Promise<HitsPage> {
+    return rankThenHydrate((fn) => this.readSnapshot(fn), rankSqliteHits)(request);
   }
 }
