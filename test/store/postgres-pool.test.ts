@@ -1,8 +1,15 @@
 /**
  * The PostgreSQL engine's connection seam (server/store/postgres/pool.ts): settings a pool's
  * sessions carry run once per connection, before its first statement, and a connection they fail
- * on is never handed out; search's connections carry its planner settings and no others do.
+ * on is never handed out; search's connections carry its planner settings and no others do; a
+ * reply that does not come within its bound fails the statement and its connection is discarded;
+ * and what statements return dies young instead of being promoted to V8's old generation, as it
+ * is through pg's own promise and reply-timeout forms (the control that fails if pg changes).
  */
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -10,7 +17,10 @@ import { guardedPool } from '../../server/store/postgres/pool.js';
 import { SEARCH_SESSION } from '../../server/store/postgres/search.js';
 import type { Database } from '../../server/store/shared/schema.js';
 import { reportSkipped, skipReason } from '../helpers/services.js';
+import { startTcpProxy, viaProxy } from '../helpers/tcp-proxy.js';
 import { removeTmpDbs, tmpSchema } from './engines.js';
+
+const ROOT = join(import.meta.dirname, '../..');
 
 afterAll(removeTmpDbs);
 
@@ -18,7 +28,7 @@ const skipped = skipReason({ postgres: true });
 if (skipped) reportSkipped('PostgreSQL pool tests', skipped);
 
 describe.skipIf(skipped)('PostgreSQL session settings', () => {
-  const over = (pool: pg.Pool, session?: string) => new Kysely<Database>({ dialect: new PostgresDialect({ pool: guardedPool(pool, session) }) });
+  const over = (pool: pg.Pool, session?: string) => new Kysely<Database>({ dialect: new PostgresDialect({ pool: guardedPool(pool, { session }) }) });
   const show = async (db: Kysely<Database>, name: string) => (await sql<Record<string, string>>`show ${sql.raw(name)}`.execute(db)).rows[0]![name];
 
   it('gives search connections its planner settings, and leaves other connections as the server sets them', async () => {
@@ -55,4 +65,56 @@ describe.skipIf(skipped)('PostgreSQL session settings', () => {
       await broken.destroy();
     }
   });
+
+  it('fails a statement whose reply does not come within its bound, and discards its connection', async () => {
+    const { url } = await tmpSchema();
+    const target = new URL(url);
+    const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    const pool = new pg.Pool({ connectionString: viaProxy(url, proxy), max: 1 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: guardedPool(pool, { replyTimeoutMs: 300 }) }) });
+    const backend = async () => (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db)).rows[0]!.pid;
+    try {
+      const first = await backend();
+      const stalled = proxy.stallRepliesAfter(/reply_never_comes/);
+      await expect(sql`select 'reply_never_comes'`.execute(db)).rejects.toThrow('Query read timeout');
+      await stalled;
+      // The one connection was busy with the stalled statement: the next statement gets a new one.
+      expect(await backend()).not.toBe(first);
+      expect(pool.totalCount).toBe(1);
+    } finally {
+      await db.destroy();
+      await proxy.close();
+    }
+  });
+});
+
+describe.skipIf(skipped)('PostgreSQL statements and V8 promotion', () => {
+  // The start command's V8 flags (package.json), so the young generation is sized as in production.
+  const startFlags = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start.split(' ').filter((w) => w.startsWith('--'));
+
+  /** The share of what 1,500 statements allocated that V8 promoted out of the young generation. */
+  async function promotedShare(mode: 'guarded' | 'pg-promise' | 'pg-reply-timeout'): Promise<number> {
+    const { url } = await tmpSchema();
+    const child = join(ROOT, 'test/helpers/pg-statements.mjs');
+    const { stdout } = await promisify(execFile)(process.execPath, [...startFlags, '--trace-gc-nvp', child, mode, url, join(ROOT, 'dist/server/store/postgres/pool.js')], { cwd: ROOT, maxBuffer: 64 * 1024 * 1024 });
+    let allocated = 0;
+    let promoted = 0;
+    for (const line of stdout.split('\n')) {
+      if (!/ gc=s /.test(line)) continue;
+      allocated += Number(/ allocated=(\d+)/.exec(line)![1]);
+      promoted += Number(/ promoted=(\d+)/.exec(line)![1]);
+    }
+    expect(allocated).toBeGreaterThan(50 * 1024 * 1024);
+    return promoted / allocated;
+  }
+
+  it.each([
+    { mode: 'guarded' as const, promoted: 'little', check: (share: number) => expect(share).toBeLessThan(0.05) },
+    // Controls: if pg stops keeping results alive this way, these fail, and statement() in
+    // server/store/postgres/pool.ts can go back to pg's own forms.
+    { mode: 'pg-promise' as const, promoted: 'much', check: (share: number) => expect(share).toBeGreaterThan(0.2) },
+    { mode: 'pg-reply-timeout' as const, promoted: 'much', check: (share: number) => expect(share).toBeGreaterThan(0.2) },
+  ])('$mode: V8 promotes $promoted of what the statements return', async ({ mode, check }) => {
+    check(await promotedShare(mode));
+  }, 60_000);
 });

@@ -111,7 +111,7 @@ describe.skipIf(skipped)('PostgreSQL search dictionary and blocks', () => {
 
     const readings: BlockReading[] = [BLOCK_READING, { scanPages: 0, rowCost: 0 }, { scanPages: 1, rowCost: 0 }, { scanPages: 3, rowCost: 0 }, { scanPages: 3, rowCost: Infinity }];
     // Connections as the store's search pool makes them: with search's planner settings.
-    const searchDb = new Kysely<Database>({ dialect: new PostgresDialect({ pool: guardedPool(new pg.Pool({ connectionString: url, max: 1 }), SEARCH_SESSION) }) });
+    const searchDb = new Kysely<Database>({ dialect: new PostgresDialect({ pool: guardedPool(new pg.Pool({ connectionString: url, max: 1 }), { session: SEARCH_SESSION }) }) });
     try {
       for (const q of ['tide', 'tide mill', 'mill workers', 'farm tide']) {
         for (const [offset, limit] of [[0, 26], [26, 101], [990, 20]] as const) {

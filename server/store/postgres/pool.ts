@@ -47,14 +47,41 @@ function breaksConnection(error: unknown): boolean {
 }
 
 /**
- * kysely's pool seam over a pg.Pool: a connection whose query timed out on the client or broke
+ * One statement on a checked-out connection: through pg's callback, not its promise, and with our
+ * own bound on the reply, not pg's query_timeout. Both of pg's forms make the query's callback a
+ * closure inside Client#query, and with either a statement's rows outlived two young-generation
+ * collections: 12-40% of what a catalog page allocated was promoted to the old generation, and a
+ * busy instance ran a full collection every 300 ms (docs/benchmarks.md, "Eighth pass";
+ * test/store/postgres-pool.test.ts counts the promoted bytes).
+ */
+function statement(client: pg.PoolClient, text: string, parameters: unknown[] | undefined, replyTimeoutMs: number | undefined): Promise<pg.QueryResult> {
+  return new Promise((resolve, reject) => {
+    // The connection stays busy with the statement; the caller discards it (breaksConnection).
+    const timer = replyTimeoutMs === undefined ? undefined : setTimeout(() => reject(new Error('Query read timeout')), replyTimeoutMs);
+    client.query(text, parameters ?? [], (error: Error | undefined, result: pg.QueryResult) => {
+      clearTimeout(timer);
+      if (error) reject(error);
+      else resolve(result);
+    });
+  });
+}
+
+export interface GuardedPoolOptions {
+  /** Runs once on each connection before its first use (settings its statements rely on). */
+  session?: string | undefined;
+  /** Bound on the reply to each statement; a connection whose reply did not come is discarded. */
+  replyTimeoutMs?: number | undefined;
+}
+
+/**
+ * kysely's pool seam over a pg.Pool: a connection whose statement timed out on the client or broke
  * is released with the error, which makes pg-pool destroy it instead of reusing it (after a
  * client-side timeout the connection may still be busy with the old statement). An error event
- * on a checked-out connection is absorbed (the next query fails instead of the process).
- * `session`, when given, runs once on each connection before its first use (settings its
- * statements rely on); a connection it fails on is discarded and the caller gets the error.
+ * on a checked-out connection is absorbed (the next query fails instead of the process). A
+ * connection its `session` fails on is discarded and the caller gets the error.
  */
-export function guardedPool(pool: pg.Pool, session?: string): PostgresPool {
+export function guardedPool(pool: pg.Pool, options: GuardedPoolOptions = {}): PostgresPool {
+  const { session, replyTimeoutMs } = options;
   const prepared = new WeakSet<pg.PoolClient>();
   return {
     async connect(): Promise<PostgresPoolClient> {
@@ -62,9 +89,17 @@ export function guardedPool(pool: pg.Pool, session?: string): PostgresPool {
       let broken: Error | undefined;
       const onError = (error: Error) => void (broken ??= error);
       client.on('error', onError);
+      const query = async (text: string, parameters?: ReadonlyArray<unknown>) => {
+        try {
+          return await statement(client, text, parameters as unknown[] | undefined, replyTimeoutMs);
+        } catch (error) {
+          if (breaksConnection(error)) broken ??= error as Error;
+          throw error;
+        }
+      };
       if (session !== undefined && !prepared.has(client)) {
         try {
-          await client.query(session);
+          await query(session);
         } catch (error) {
           client.removeListener('error', onError);
           client.release(error as Error);
@@ -72,14 +107,6 @@ export function guardedPool(pool: pg.Pool, session?: string): PostgresPool {
         }
         prepared.add(client);
       }
-      const query = async (text: string, parameters: ReadonlyArray<unknown>) => {
-        try {
-          return await client.query(text, parameters as unknown[]);
-        } catch (error) {
-          if (breaksConnection(error)) broken ??= error as Error;
-          throw error;
-        }
-      };
       return {
         query: query as unknown as PostgresPoolClient['query'],
         release() {
@@ -106,6 +133,8 @@ export interface PostgresPools {
    * behind requests would take a healthy instance out of rotation.
    */
   probe: pg.Pool;
+  /** Bound on the reply to one statement on `pool` and `search` (guardedPool): the statement timeout + 1 s. */
+  replyTimeoutMs: number;
   /** Opens the connections migrations run on: without the statement timeout. */
   migrationPool: () => pg.Pool;
   /**
@@ -119,14 +148,14 @@ export interface PostgresPools {
 export function openPools(url: string, options: PostgresOptions = {}): PostgresPools {
   const statementTimeoutMs = Math.max(1, Math.trunc(options.statementTimeoutMs ?? 5_000));
   const connectTimeoutMs = Math.max(1, Math.trunc(options.connectTimeoutMs ?? 3_000));
-  // A server that stopped answering (not one that is merely slow) fails on the client side.
+  // A server that stopped answering (not one that is merely slow) fails on the client side:
+  // guardedPool bounds each reply on `pool` and `search`, pg itself on the probe's.
   const replyTimeoutMs = statementTimeoutMs + 1_000;
   const bounded = {
     connectionString: url,
     connectionTimeoutMillis: connectTimeoutMs,
     idleTimeoutMillis: 30_000,
     statement_timeout: statementTimeoutMs,
-    query_timeout: replyTimeoutMs,
     // Idle transactions would hold the advisory write lock; the server ends such sessions.
     idle_in_transaction_session_timeout: Math.max(10_000, statementTimeoutMs * 2),
     keepAlive: true,
@@ -137,8 +166,9 @@ export function openPools(url: string, options: PostgresOptions = {}): PostgresP
   const max = Math.max(1, Math.trunc(options.poolMax ?? 10));
   const pool = watched(new pg.Pool({ ...bounded, max, application_name: 'partner-catalog' }));
   const search = watched(new pg.Pool({ ...bounded, max, application_name: 'partner-catalog-search' }));
-  const probe = watched(new pg.Pool({ ...bounded, max: 1, application_name: 'partner-catalog-probe' }));
+  // The probe is queried through pg-pool itself, so pg bounds its replies.
+  const probe = watched(new pg.Pool({ ...bounded, query_timeout: replyTimeoutMs, max: 1, application_name: 'partner-catalog-probe' }));
   const migrationPool = () =>
     watched(new pg.Pool({ connectionString: url, max: 2, connectionTimeoutMillis: connectTimeoutMs, keepAlive: true, application_name: 'partner-catalog-migrate' }));
-  return { pool, search, probe, migrationPool, operationTimeoutMs: Math.max(replyTimeoutMs, connectTimeoutMs) };
+  return { pool, search, probe, migrationPool, replyTimeoutMs, operationTimeoutMs: Math.max(replyTimeoutMs, connectTimeoutMs) };
 }

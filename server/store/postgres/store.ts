@@ -47,7 +47,7 @@ export class PostgresStore extends KyselyStore {
   /** A store over the database at url (a postgres:// or postgresql:// URL). Connects lazily; does not migrate. */
   static open(url: string, options: PostgresOptions = {}): PostgresStore {
     const { pool, search, ...pools } = openPools(url, options);
-    const over = (p: pg.Pool, session?: string) => new Kysely<Database>({ dialect: new PostgresDialect({ pool: guardedPool(p, session) }) });
+    const over = (p: pg.Pool, session?: string) => new Kysely<Database>({ dialect: new PostgresDialect({ pool: guardedPool(p, { session, replyTimeoutMs: pools.replyTimeoutMs }) }) });
     return new PostgresStore(over(pool), over(search, SEARCH_SESSION), pools);
   }
 
