@@ -34,6 +34,8 @@ import { postgresSearchIndex } from './search-index.js';
 export class PostgresStore extends KyselyStore {
   readonly engine = 'postgres' as const;
   protected readonly searchIndex = postgresSearchIndex;
+  /** From the planner's statistics, kept fresh by autovacuum and by afterBulkImport. */
+  protected readonly sinceReading = 'planner';
 
   private constructor(
     db: Kysely<Database>,

@@ -46,7 +46,7 @@ export interface CatalogPageSpec {
   sort: 'title' | 'updated_at';
   /** A UTC instant (isoInstant), or null for every series. */
   since: string | null;
-  /** By title since an instant: walk the title index (true) or read the instant's index and sort (false). */
+  /** By title since an instant: walk the title index (true), or let the planner choose (false; SQLite reads the instant's index and sorts). */
   walk: boolean;
   /** The key (null: look it up by id) and id of the last row of the previous page. */
   after: [string | null, string] | undefined;
@@ -101,16 +101,24 @@ export function catalogPageQuery(p: CatalogPageSpec): RawBuilder<SeriesSummaryRo
     order by ${key}, ${id} limit ${p.rows}`;
 }
 
+/**
+ * How a title page since an instant is read: counted first (`count`), or as the engine's planner
+ * chooses from its statistics of the instants (`planner`).
+ */
+export type SinceReading = 'count' | 'planner';
+
 /** The partner's readable series, filtered and sorted, one page. */
-export async function listCatalog(db: Kysely<Database>, q: CatalogQuery, cursors: CursorCodec): Promise<Page<SeriesSummary>> {
+export async function listCatalog(db: Kysely<Database>, q: CatalogQuery, cursors: CursorCodec, sinceReading: SinceReading): Promise<Page<SeriesSummary>> {
   const since = q.updatedSince === undefined ? null : isoInstant(q.updatedSince);
   const fp = queryFingerprint('catalog', { partner: q.partnerId, genre: q.genre ?? null, since, sort: q.sort });
   // By title since an instant, the engine may walk the title index checking each series'
   // instant, or read every series updated since then and sort them. Neither is right for every
-  // instant (an old one: a sort of the whole catalog, 41 ms; a recent one: a walk of all of it),
-  // and SQLite has no statistics to tell. Counting up to SINCE_SORT_ROWS tells: fewer, and the
-  // sort is small; that many or more, and a page is found near the walk's start.
-  const walk = since !== null && q.sort === 'title' && (await countUpTo(db, q.genre, since, SINCE_SORT_ROWS)) >= SINCE_SORT_ROWS;
+  // instant (an old one: a sort of the whole catalog, 41 ms; a recent one: a walk of all of it).
+  // SQLite has no statistics to tell: counting up to SINCE_SORT_ROWS does (fewer, and the sort is
+  // small; that many or more, and a page is found near the walk's start), in a statement of its
+  // own. PostgreSQL's histogram of the instants tells its planner the same from the statement
+  // itself (test/store/postgres-catalog-plan.test.ts), a round trip fewer.
+  const walk = sinceReading === 'count' && since !== null && q.sort === 'title' && (await countUpTo(db, q.genre, since, SINCE_SORT_ROWS)) >= SINCE_SORT_ROWS;
   const after = q.cursor === undefined
     ? undefined
     : (cursors.decode(q.cursor, fp, [q.sort === 'title' ? 'string|null' : 'string', 'string']) as [string | null, string]);

@@ -25,6 +25,8 @@ export abstract class KyselyStore extends OperatorStoreBase implements T.Store {
   protected abstract readonly searchIndex: SearchIndex;
   /** One page of the partner's readable hits with their documents (shared/search.ts, SearchPage). */
   protected abstract searchPage(request: RankRequest): Promise<HitsPage>;
+  /** How a title page since an instant is read (shared/catalog-read.ts, listCatalog). */
+  protected abstract readonly sinceReading: read.SinceReading;
 
   // Partners and grants.
 
@@ -93,7 +95,7 @@ export abstract class KyselyStore extends OperatorStoreBase implements T.Store {
   }
 
   async listCatalog(query: T.CatalogQuery): Promise<T.Page<components['schemas']['SeriesSummary']>> {
-    return this.paged(query, () => read.listCatalog(this.db, query, this.cursors));
+    return this.paged(query, () => read.listCatalog(this.db, query, this.cursors, this.sinceReading));
   }
 
   async listEpisodes(query: T.EpisodeQuery): Promise<T.Page<T.EpisodeDoc>> {

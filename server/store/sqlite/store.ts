@@ -45,6 +45,8 @@ export interface SqliteOptions {
 export class SqliteStore extends KyselyStore {
   readonly engine = 'sqlite' as const;
   protected readonly searchIndex = sqliteSearchIndex;
+  /** SQLite keeps no histogram of the instants to plan from. */
+  protected readonly sinceReading = 'count';
   private readonly unchanged: UnchangedReads;
 
   private constructor(
