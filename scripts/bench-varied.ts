@@ -16,13 +16,17 @@
  * included: they are threads of the one process). JSON goes to .tmp/bench/varied-<name>.json.
  */
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { ensureCatalog, type CatalogManifest } from './generate-catalog.js';
+import { ensureCatalog, NOW, type CatalogManifest } from './generate-catalog.js';
 import { authenticate } from './lib/bench-mixes.js';
+import { demoSeriesId } from '../server/demo/catalog.js';
 import { zipfVocabulary } from '../server/demo/zipf-text.js';
-import { variedCatalogPages, variedSearches } from './lib/bench-queries.js';
+import { CursorCodec, queryFingerprint } from '../server/store/cursor.js';
+import { isoInstant } from '../server/store/shared/mapping.js';
+import { variedCatalogPages, variedSearches, type CatalogCursor } from './lib/bench-queries.js';
 import { load, type Measured } from './lib/bench-sampling.js';
 import { mb, memory, servingPid } from './lib/process-stats.js';
 import { start, startNodeArgs, stopAll } from './lib/processes.js';
@@ -47,6 +51,23 @@ mkdirSync(workDir, { recursive: true });
 const seconds = Number(values.seconds);
 const warmup = Number(values.warmup);
 const runs = new Set(values.only.split(','));
+/** The server's cursor key for this run, so that the benchmark can make cursors as the server does. */
+const cursorKey = { id: 'bench', secret: randomBytes(32) };
+
+/**
+ * Cursors of the bench partner's listings, at positions spread over them: by title after a
+ * random two-letter key, by updated_at after a random series among those of the catalog's one
+ * instant (a generated catalog is imported at NOW). The key shapes are listCatalog's.
+ */
+function catalogCursors(manifest: CatalogManifest): CatalogCursor {
+  const codec = new CursorCodec([cursorKey]);
+  const letter = (random: () => number) => String.fromCharCode(97 + Math.floor(random() * 26));
+  return (listing, random) => {
+    const fp = queryFingerprint('catalog', { partner: manifest.partner.id, genre: listing.genre, since: listing.since === null ? null : isoInstant(listing.since), sort: listing.sort });
+    const id = demoSeriesId(Math.floor(random() * manifest.series));
+    return codec.encode(fp, [listing.sort === 'title' ? letter(random) + letter(random) : NOW, id]);
+  };
+}
 
 function startServer(manifest: CatalogManifest) {
   const argv = startNodeArgs(root);
@@ -58,7 +79,7 @@ function startServer(manifest: CatalogManifest) {
       return [kv.slice(0, at), kv.slice(at + 1)];
     }),
   );
-  const env = { PORT: '0', STUDIO_PORT: '0', HOST: '127.0.0.1', DATABASE_URL: manifest.databaseUrl, BENCH_RATE_LIMIT_MULTIPLIER: '1000000', LOG_LEVEL: 'info', METRICS_PORT: '0', NODE_ENV: 'development', ...extra };
+  const env = { CURSOR_SIGNING_KEYS: `${cursorKey.id}=${cursorKey.secret.toString('base64url')}`, PORT: '0', STUDIO_PORT: '0', HOST: '127.0.0.1', DATABASE_URL: manifest.databaseUrl, BENCH_RATE_LIMIT_MULTIPLIER: '1000000', LOG_LEVEL: 'info', METRICS_PORT: '0', NODE_ENV: 'development', ...extra };
   return start({ name: 'server', command: process.execPath, args: argv, cwd: root, env, ready: /listening on http:\/\/localhost:(\d+)/, logFile: join(workDir, 'varied-server.log'), readyTimeoutMs: 120_000, stopTimeoutMs: 15_000 });
 }
 
@@ -76,7 +97,7 @@ async function main(): Promise<void> {
   const headers = { authorization: `Bearer ${await authenticate(url, manifest)}` };
   const seed = Number(values.seed);
   const searches = variedSearches(50_000, seed, vocabulary === 'zipf' ? zipfVocabulary() : undefined);
-  const pages = variedCatalogPages(50_000, seed);
+  const pages = variedCatalogPages(50_000, seed, catalogCursors(manifest));
   const settings = (connections: number) => ({ root, workDir, connections, durationSeconds: seconds });
   const target = (paths: string[], distinct: boolean) => ({ url, paths, headers, watchPid: pid, distinct });
   const results: Record<string, Measured> = {};

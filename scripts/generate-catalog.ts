@@ -27,7 +27,8 @@ const root = resolve(import.meta.dirname, '..');
 export const BENCH_DIR = join(root, '.tmp/bench');
 /** Bump when the generated content, its tidying or the manifest changes, so stale caches are rebuilt. */
 const FORMAT = 3;
-const NOW = '2026-01-15T00:00:00.000Z';
+/** When every series of a generated catalog was imported (its updated_at). */
+export const NOW = '2026-01-15T00:00:00.000Z';
 
 export interface CatalogSpec {
   series: number;
