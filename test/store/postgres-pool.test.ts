@@ -13,7 +13,7 @@ import { promisify } from 'node:util';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { guardedPool } from '../../server/store/postgres/pool.js';
+import { guardedPool, MAX_PREPARED } from '../../server/store/postgres/pool.js';
 import { SEARCH_SESSION } from '../../server/store/postgres/search.js';
 import type { Database } from '../../server/store/shared/schema.js';
 import { reportSkipped, skipReason } from '../helpers/services.js';
@@ -63,6 +63,33 @@ describe.skipIf(skipped)('PostgreSQL session settings', () => {
       expect(failing.totalCount).toBe(0);
     } finally {
       await broken.destroy();
+    }
+  });
+
+  it('prepares each statement text once per connection, by name, up to MAX_PREPARED texts, and never the session', async () => {
+    const { url } = await tmpSchema();
+    const pool = new pg.Pool({ connectionString: url, max: 1 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: guardedPool(pool, { session: 'set enable_seqscan = off; set max_parallel_workers_per_gather = 0', prepare: true }) }) });
+    const prepared = async () => (await sql<{ statement: string }>`select statement from pg_prepared_statements order by prepare_time`.execute(db)).rows.map((r) => r.statement);
+    try {
+      for (let i = 0; i < 3; i++) expect((await sql<{ n: number }>`select ${i}::int + 1 as n`.execute(db)).rows[0]!.n).toBe(i + 1);
+      // The statement above ran three times as one prepared statement; the listing itself is the second.
+      expect(await prepared()).toEqual(['select $1::int + 1 as n', 'select statement from pg_prepared_statements order by prepare_time']);
+      for (let i = 0; i < MAX_PREPARED; i++) await sql`select ${sql.raw(String(i))} as n`.execute(db);
+      const names = await prepared();
+      expect(names).toHaveLength(MAX_PREPARED);
+      expect(names).not.toContain(`select ${MAX_PREPARED - 2} as n`);
+      expect(await show(db, 'enable_seqscan')).toBe('off');
+    } finally {
+      await db.destroy();
+    }
+    // The control: without `prepare` nothing is prepared.
+    const plain = over(new pg.Pool({ connectionString: url, max: 1 }));
+    try {
+      await sql`select 1`.execute(plain);
+      expect((await sql<{ n: number }>`select count(*)::int as n from pg_prepared_statements`.execute(plain)).rows[0]!.n).toBe(0);
+    } finally {
+      await plain.destroy();
     }
   });
 

@@ -54,23 +54,34 @@ function breaksConnection(error: unknown): boolean {
  * busy instance ran a full collection every 300 ms (docs/benchmarks.md, "Eighth pass";
  * test/store/postgres-pool.test.ts counts the promoted bytes).
  */
-function statement(client: pg.PoolClient, text: string, parameters: unknown[] | undefined, replyTimeoutMs: number | undefined): Promise<pg.QueryResult> {
+function statement(client: pg.PoolClient, text: string, parameters: unknown[] | undefined, replyTimeoutMs: number | undefined, name: string | undefined): Promise<pg.QueryResult> {
   return new Promise((resolve, reject) => {
     // The connection stays busy with the statement; the caller discards it (breaksConnection).
     const timer = replyTimeoutMs === undefined ? undefined : setTimeout(() => reject(new Error('Query read timeout')), replyTimeoutMs);
-    client.query(text, parameters ?? [], (error: Error | undefined, result: pg.QueryResult) => {
+    const done = (error: Error | undefined, result: pg.QueryResult) => {
       clearTimeout(timer);
       if (error) reject(error);
       else resolve(result);
-    });
+    };
+    if (name === undefined) client.query(text, parameters ?? [], done);
+    else client.query({ name, text, values: parameters ?? [] }, done);
   });
 }
+
+/** Statement texts a guardedPool prepares by name, at most; others run unnamed. */
+export const MAX_PREPARED = 64;
 
 export interface GuardedPoolOptions {
   /** Runs once on each connection before its first use (settings its statements rely on). */
   session?: string | undefined;
   /** Bound on the reply to each statement; a connection whose reply did not come is discarded. */
   replyTimeoutMs?: number | undefined;
+  /**
+   * Prepare statements by name, once per connection, and reuse them (the first MAX_PREPARED texts
+   * seen): for statements of few shapes whose parsing and planning cost a good part of running
+   * them (postgres/search.ts, SEARCH_SESSION).
+   */
+  prepare?: boolean | undefined;
 }
 
 /**
@@ -83,23 +94,33 @@ export interface GuardedPoolOptions {
 export function guardedPool(pool: pg.Pool, options: GuardedPoolOptions = {}): PostgresPool {
   const { session, replyTimeoutMs } = options;
   const prepared = new WeakSet<pg.PoolClient>();
+  // One name per text, shared by every connection (pg prepares a name on a connection when it first runs there).
+  const names = options.prepare ? new Map<string, string>() : undefined;
+  const nameOf = (text: string) => {
+    if (names === undefined) return undefined;
+    let name = names.get(text);
+    if (name === undefined && names.size < MAX_PREPARED) names.set(text, (name = `pcas_${names.size}`));
+    return name;
+  };
   return {
     async connect(): Promise<PostgresPoolClient> {
       const client = await pool.connect();
       let broken: Error | undefined;
       const onError = (error: Error) => void (broken ??= error);
       client.on('error', onError);
-      const query = async (text: string, parameters?: ReadonlyArray<unknown>) => {
+      const run = async (text: string, parameters: ReadonlyArray<unknown> | undefined, name: string | undefined) => {
         try {
-          return await statement(client, text, parameters as unknown[] | undefined, replyTimeoutMs);
+          return await statement(client, text, parameters as unknown[] | undefined, replyTimeoutMs, name);
         } catch (error) {
           if (breaksConnection(error)) broken ??= error as Error;
           throw error;
         }
       };
+      const query = (text: string, parameters?: ReadonlyArray<unknown>) => run(text, parameters, nameOf(text));
       if (session !== undefined && !prepared.has(client)) {
         try {
-          await query(session);
+          // Never prepared: a session may be several statements.
+          await run(session, undefined, undefined);
         } catch (error) {
           client.removeListener('error', onError);
           client.release(error as Error);

@@ -49,8 +49,11 @@ export class PostgresStore extends KyselyStore {
   /** A store over the database at url (a postgres:// or postgresql:// URL). Connects lazily; does not migrate. */
   static open(url: string, options: PostgresOptions = {}): PostgresStore {
     const { pool, search, ...pools } = openPools(url, options);
-    const over = (p: pg.Pool, session?: string) => new Kysely<Database>({ dialect: new PostgresDialect({ pool: guardedPool(p, { session, replyTimeoutMs: pools.replyTimeoutMs }) }) });
-    return new PostgresStore(over(pool), over(search, SEARCH_SESSION), pools);
+    const over = (p: pg.Pool, search?: { session: string; prepare: boolean }) =>
+      new Kysely<Database>({ dialect: new PostgresDialect({ pool: guardedPool(p, { ...search, replyTimeoutMs: pools.replyTimeoutMs }) }) });
+    // Search's statements come in a few dozen shapes at most, and parsing and planning one took
+    // a fifth of its time in PostgreSQL: prepared once per connection (docs/benchmarks.md, "Ninth pass").
+    return new PostgresStore(over(pool), over(search, { session: SEARCH_SESSION, prepare: true }), pools);
   }
 
   /**
