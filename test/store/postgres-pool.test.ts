@@ -93,6 +93,39 @@ describe.skipIf(skipped)('PostgreSQL session settings', () => {
     }
   });
 
+  it('prepares the statements of several guardedPools over one pg.Pool under names of their own', async () => {
+    const { url } = await tmpSchema();
+    const pool = new pg.Pool({ connectionString: url, max: 1 });
+    const [a, b] = [1, 2].map(() => new Kysely<Database>({ dialect: new PostgresDialect({ pool: guardedPool(pool, { prepare: true }) }) }));
+    try {
+      // Both run on the pool's one connection: the same name for two texts would be refused there.
+      expect((await sql<{ n: number }>`select 1 as n`.execute(a!)).rows).toEqual([{ n: 1 }]);
+      expect((await sql<{ n: number }>`select 2 as n`.execute(b!)).rows).toEqual([{ n: 2 }]);
+      expect((await sql<{ n: number }>`select 1 as n`.execute(a!)).rows).toEqual([{ n: 1 }]);
+      expect(pool.totalCount).toBe(1);
+    } finally {
+      await a!.destroy();
+    }
+  });
+
+  it('discards a connection whose prepared statement a migration broke', async () => {
+    const { url } = await tmpSchema();
+    const pool = new pg.Pool({ connectionString: url, max: 1 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: guardedPool(pool, { prepare: true }) }) });
+    const read = () => sql<{ x: unknown }>`select x from changing`.execute(db);
+    try {
+      await sql`create table changing (x int)`.execute(db);
+      await read();
+      await sql`alter table changing alter column x type text`.execute(db);
+      await expect(read()).rejects.toMatchObject({ code: '0A000' });
+      // The next connection prepares it afresh.
+      expect((await read()).rows).toEqual([]);
+      expect(await read()).toMatchObject({ rows: [] });
+    } finally {
+      await db.destroy();
+    }
+  });
+
   it('fails a statement whose reply does not come within its bound, and discards its connection', async () => {
     const { url } = await tmpSchema();
     const target = new URL(url);

@@ -70,6 +70,8 @@ function statement(client: pg.PoolClient, text: string, parameters: unknown[] | 
 
 /** Statement texts a guardedPool prepares by name, at most; others run unnamed. */
 export const MAX_PREPARED = 64;
+/** Names of prepared statements, unique in the process: several guardedPools may share a pg.Pool's connections. */
+let preparedNames = 0;
 
 export interface GuardedPoolOptions {
   /** Runs once on each connection before its first use (settings its statements rely on). */
@@ -99,7 +101,7 @@ export function guardedPool(pool: pg.Pool, options: GuardedPoolOptions = {}): Po
   const nameOf = (text: string) => {
     if (names === undefined) return undefined;
     let name = names.get(text);
-    if (name === undefined && names.size < MAX_PREPARED) names.set(text, (name = `pcas_${names.size}`));
+    if (name === undefined && names.size < MAX_PREPARED) names.set(text, (name = `pcas_${preparedNames++}`));
     return name;
   };
   return {
@@ -112,7 +114,9 @@ export function guardedPool(pool: pg.Pool, options: GuardedPoolOptions = {}): Po
         try {
           return await statement(client, text, parameters as unknown[] | undefined, replyTimeoutMs, name);
         } catch (error) {
-          if (breaksConnection(error)) broken ??= error as Error;
+          // A prepared statement whose result type a migration changed fails on this connection
+          // until it is gone ("cached plan must not change result type"): so is the connection.
+          if (breaksConnection(error) || (name !== undefined && (error as { code?: unknown }).code === '0A000')) broken ??= error as Error;
           throw error;
         }
       };

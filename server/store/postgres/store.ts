@@ -5,8 +5,8 @@
  * are in shared/.
  *
  * - Every wait is bounded: connecting (connectTimeoutMs), waiting for a pooled connection (the
- *   same bound), each statement (statement_timeout on the server) and each reply (query_timeout
- *   on the client, a little longer, for a server that stopped answering), and every operation as
+ *   same bound), each statement (statement_timeout on the server) and each reply (a timer of
+ *   guardedPool's, a little longer, for a server that stopped answering), and every operation as
  *   a whole by the longest of these (server/store/postgres/pool.ts). A connection that timed
  *   out or broke is discarded, never handed out again. All of these become StoreUnavailableError
  *   (503 with Retry-After), and the pool reconnects by itself once PostgreSQL is back.
@@ -41,6 +41,12 @@ export class PostgresStore extends KyselyStore {
     db: Kysely<Database>,
     /** Search's own connections, with its planner settings (postgres/search.ts, SEARCH_SESSION). */
     private readonly searchDb: Kysely<Database>,
+    /**
+     * `db`'s connections, its statements prepared: the partner state every authenticated request
+     * reads, whose parsing and planning took 0.14 of its 0.16 ms in PostgreSQL. Not destroyed
+     * apart: it ends with `db`, whose pool it shares.
+     */
+    private readonly preparedDb: Kysely<Database>,
     private readonly pools: Omit<PostgresPools, 'pool' | 'search'>,
   ) {
     super(db, pools.operationTimeoutMs);
@@ -49,11 +55,12 @@ export class PostgresStore extends KyselyStore {
   /** A store over the database at url (a postgres:// or postgresql:// URL). Connects lazily; does not migrate. */
   static open(url: string, options: PostgresOptions = {}): PostgresStore {
     const { pool, search, ...pools } = openPools(url, options);
-    const over = (p: pg.Pool, search?: { session: string; prepare: boolean }) =>
-      new Kysely<Database>({ dialect: new PostgresDialect({ pool: guardedPool(p, { ...search, replyTimeoutMs: pools.replyTimeoutMs }) }) });
+    const over = (p: pg.Pool, options: { session?: string; prepare?: boolean } = {}) =>
+      new Kysely<Database>({ dialect: new PostgresDialect({ pool: guardedPool(p, { ...options, replyTimeoutMs: pools.replyTimeoutMs }) }) });
     // Search's statements come in a few dozen shapes at most, and parsing and planning one took
-    // a fifth of its time in PostgreSQL: prepared once per connection (docs/benchmarks.md, "Ninth pass").
-    return new PostgresStore(over(pool), over(search, { session: SEARCH_SESSION, prepare: true }), pools);
+    // a fifth of its time in PostgreSQL: prepared once per connection (docs/benchmarks.md, "Ninth
+    // pass"). Catalog pages are not: their plans depend on their parameters (docs/decisions.md).
+    return new PostgresStore(over(pool), over(search, { session: SEARCH_SESSION, prepare: true }), over(pool, { prepare: true }), pools);
   }
 
   /**
@@ -62,7 +69,7 @@ export class PostgresStore extends KyselyStore {
    * busy partner costs about one round trip per round-trip time instead of one per request. The
    * operation bound covers the wait for a shared read too.
    */
-  private readonly partnerStates = new FreshReads<string, { partner: PartnerRecord | undefined; contentVersion: number }>((id) => pq.readPartnerState(this.db, id));
+  private readonly partnerStates = new FreshReads<string, { partner: PartnerRecord | undefined; contentVersion: number }>((id) => pq.readPartnerState(this.preparedDb, id));
 
   override async readPartnerState(id: string): Promise<{ partner: PartnerRecord | undefined; contentVersion: number }> {
     return this.guard(() => this.partnerStates.get(id));
