@@ -22,11 +22,8 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ensureCatalog, NOW, type CatalogManifest } from './generate-catalog.js';
 import { authenticate } from './lib/bench-mixes.js';
-import { demoSeriesId } from '../server/demo/catalog.js';
 import { zipfVocabulary } from '../server/demo/zipf-text.js';
-import { CursorCodec, queryFingerprint } from '../server/store/cursor.js';
-import { isoInstant } from '../server/store/shared/mapping.js';
-import { variedCatalogPages, variedSearches, type CatalogCursor } from './lib/bench-queries.js';
+import { signedCatalogCursors, variedCatalogPages, variedSearches } from './lib/bench-queries.js';
 import { load, type Measured } from './lib/bench-sampling.js';
 import { mb, memory, servingPid } from './lib/process-stats.js';
 import { start, startNodeArgs, stopAll } from './lib/processes.js';
@@ -53,21 +50,6 @@ const warmup = Number(values.warmup);
 const runs = new Set(values.only.split(','));
 /** The server's cursor key for this run, so that the benchmark can make cursors as the server does. */
 const cursorKey = { id: 'bench', secret: randomBytes(32) };
-
-/**
- * Cursors of the bench partner's listings, at positions spread over them: by title after a
- * random two-letter key, by updated_at after a random series among those of the catalog's one
- * instant (a generated catalog is imported at NOW). The key shapes are listCatalog's.
- */
-function catalogCursors(manifest: CatalogManifest): CatalogCursor {
-  const codec = new CursorCodec([cursorKey]);
-  const letter = (random: () => number) => String.fromCharCode(97 + Math.floor(random() * 26));
-  return (listing, random) => {
-    const fp = queryFingerprint('catalog', { partner: manifest.partner.id, genre: listing.genre, since: listing.since === null ? null : isoInstant(listing.since), sort: listing.sort });
-    const id = demoSeriesId(Math.floor(random() * manifest.series));
-    return codec.encode(fp, [listing.sort === 'title' ? letter(random) + letter(random) : NOW, id]);
-  };
-}
 
 function startServer(manifest: CatalogManifest) {
   const argv = startNodeArgs(root);
@@ -97,7 +79,7 @@ async function main(): Promise<void> {
   const headers = { authorization: `Bearer ${await authenticate(url, manifest)}` };
   const seed = Number(values.seed);
   const searches = variedSearches(50_000, seed, vocabulary === 'zipf' ? zipfVocabulary() : undefined);
-  const pages = variedCatalogPages(50_000, seed, catalogCursors(manifest));
+  const pages = variedCatalogPages(50_000, seed, signedCatalogCursors({ partnerId: manifest.partner.id, series: manifest.series, updatedAt: NOW }, cursorKey));
   const settings = (connections: number) => ({ root, workDir, connections, durationSeconds: seconds });
   const target = (paths: string[], distinct: boolean) => ({ url, paths, headers, watchPid: pid, distinct });
   const results: Record<string, Measured> = {};

@@ -13,7 +13,10 @@
  *   them (`CatalogCursor`), with a key the benchmark gives the server.
  */
 import * as words from '../../server/demo/catalog-words.js';
+import { demoSeriesId } from '../../server/demo/catalog.js';
 import type { Vocabulary } from '../../server/demo/zipf-text.js';
+import { CursorCodec, queryFingerprint, type SecretKey } from '../../server/store/cursor.js';
+import { isoInstant } from '../../server/store/shared/mapping.js';
 
 /** A small seeded PRNG (mulberry32): the same seed gives the same mix. */
 export function seeded(seed: number): () => number {
@@ -66,6 +69,23 @@ export interface CatalogListing {
 
 /** A signed cursor continuing `listing` after a position the function draws with `random`. */
 export type CatalogCursor = (listing: CatalogListing, random: () => number) => string;
+
+/**
+ * Cursors of a partner's listings of a generated catalog (`series` series, all updated at
+ * `updatedAt`), signed with the server's cursor key, at positions spread over them: by title
+ * after a random two-letter key, by updated_at after a random series at the catalog's instant.
+ * The fingerprints and key shapes are listCatalog's (server/store/shared/catalog-read.ts).
+ */
+export function signedCatalogCursors(catalog: { partnerId: string; series: number; updatedAt: string }, key: SecretKey): CatalogCursor {
+  const codec = new CursorCodec([key]);
+  const letter = (random: () => number) => String.fromCharCode(97 + Math.floor(random() * 26));
+  return (listing, random) => {
+    const since = listing.since === null ? null : isoInstant(listing.since);
+    const fp = queryFingerprint('catalog', { partner: catalog.partnerId, genre: listing.genre, since, sort: listing.sort });
+    const id = demoSeriesId(Math.floor(random() * catalog.series));
+    return codec.encode(fp, [listing.sort === 'title' ? letter(random) + letter(random) : catalog.updatedAt, id]);
+  };
+}
 
 /** The share of first pages (no cursor) in variedCatalogPages. */
 const FIRST_PAGES = 0.06;
