@@ -95,7 +95,7 @@ export interface GuardedPoolOptions {
  */
 export function guardedPool(pool: pg.Pool, options: GuardedPoolOptions = {}): PostgresPool {
   const { session, replyTimeoutMs } = options;
-  const prepared = new WeakSet<pg.PoolClient>();
+  const sessionRan = new WeakSet<pg.PoolClient>();
   // One name per text, shared by every connection (pg prepares a name on a connection when it first runs there).
   const names = options.prepare ? new Map<string, string>() : undefined;
   const nameOf = (text: string) => {
@@ -121,7 +121,7 @@ export function guardedPool(pool: pg.Pool, options: GuardedPoolOptions = {}): Po
         }
       };
       const query = (text: string, parameters?: ReadonlyArray<unknown>) => run(text, parameters, nameOf(text));
-      if (session !== undefined && !prepared.has(client)) {
+      if (session !== undefined && !sessionRan.has(client)) {
         try {
           // Never prepared: a session may be several statements.
           await run(session, undefined, undefined);
@@ -130,7 +130,7 @@ export function guardedPool(pool: pg.Pool, options: GuardedPoolOptions = {}): Po
           client.release(error as Error);
           throw error;
         }
-        prepared.add(client);
+        sessionRan.add(client);
       }
       return {
         query: query as unknown as PostgresPoolClient['query'],

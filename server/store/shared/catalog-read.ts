@@ -107,10 +107,15 @@ export function catalogPageQuery(p: CatalogPageSpec): RawBuilder<SeriesSummaryRo
  */
 export type SinceReading = 'count' | 'planner';
 
+/** What a catalog listing's cursors are bound to: its partner, genre, instant (isoInstant, or null) and sort. */
+export function catalogFingerprint(listing: { partnerId: string; genre: string | null; since: string | null; sort: 'title' | 'updated_at' }): string {
+  return queryFingerprint('catalog', { partner: listing.partnerId, genre: listing.genre, since: listing.since, sort: listing.sort });
+}
+
 /** The partner's readable series, filtered and sorted, one page. */
 export async function listCatalog(db: Kysely<Database>, q: CatalogQuery, cursors: CursorCodec, sinceReading: SinceReading): Promise<Page<SeriesSummary>> {
   const since = q.updatedSince === undefined ? null : isoInstant(q.updatedSince);
-  const fp = queryFingerprint('catalog', { partner: q.partnerId, genre: q.genre ?? null, since, sort: q.sort });
+  const fp = catalogFingerprint({ partnerId: q.partnerId, genre: q.genre ?? null, since, sort: q.sort });
   // By title since an instant, the engine may walk the title index checking each series'
   // instant, or read every series updated since then and sort them. Neither is right for every
   // instant (an old one: a sort of the whole catalog, 41 ms; a recent one: a walk of all of it).
