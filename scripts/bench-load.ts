@@ -4,10 +4,14 @@
  * autocannon against 127.0.0.1 only, and prints one JSON line with the result: what the target
  * answered in the measured window, after the warm-up, on the connections the warm-up opened.
  *
- * Job: { url, paths: string[], headers, connections, durationSeconds, warmupSeconds, distinct? }
+ * Job: { url, paths: string[], headers, connections, durationSeconds, warmupSeconds, distinct?, rate? }
  * Every connection cycles through `paths` in order, so a mix of queries is spread evenly; with
  * `distinct`, the connections share one pass through `paths` instead, so no two requests ask
  * the same URL until it wraps around (the varied mixes, which the response cache must not answer).
+ * With `rate`, the connections together send at most that many requests per second (autocannon's
+ * overallRate): two servers compared at one rate spend their CPU on the same requests, so a
+ * difference in CPU per request is what each request costs, not a difference in how many
+ * requests an event-loop turn takes in.
  */
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
@@ -20,6 +24,8 @@ export interface LoadJob {
   durationSeconds: number;
   warmupSeconds: number;
   distinct?: boolean;
+  /** Requests per second across all connections; as fast as the target answers when absent. */
+  rate?: number;
 }
 
 export interface LoadResult {
@@ -77,6 +83,7 @@ function run(job: LoadJob): Promise<LoadResult> {
         headers: job.headers,
         requests: job.distinct ? [{ method: 'GET', setupRequest: (req: autocannon.Request) => ({ ...req, path: job.paths[next++ % job.paths.length]! }) }] : job.paths.map((path) => ({ method: 'GET', path })),
         timeout: 10,
+        ...(job.rate !== undefined ? { overallRate: job.rate } : {}),
       },
       (err) => {
         if (err) return reject(err);

@@ -9,6 +9,9 @@
  *   npm run bench:varied -- --series 2000 --seconds 3     # quick
  *   npm run bench:varied -- --vocabulary zipf             # a catalog of Zipf-distributed words (server/demo/zipf-text.ts)
  *   npm run bench:varied -- --only search                 # search, catalog, cached, mixed (comma-separated)
+ *   npm run bench:varied -- --only cached --cached-rate 15000 --env LOG_LEVEL=warn
+ *                                                         # the cached page at a fixed rate: CPU per request
+ *                                                         # compared between servers at the same load
  *
  * Runs: varied searches (10 clients), varied catalog pages (10 clients), the cached catalog page
  * alone (20 clients), then both of the first and third at once. Each prints rps, p50, p99,
@@ -41,6 +44,7 @@ const { values } = parseArgs({
     only: { type: 'string', default: 'search,catalog,mixed' },
     name: { type: 'string', default: 'varied' },
     env: { type: 'string', multiple: true, default: [] },
+    'cached-rate': { type: 'string' },
   },
 });
 const workDir = join(root, '.tmp/bench');
@@ -48,6 +52,8 @@ mkdirSync(workDir, { recursive: true });
 const seconds = Number(values.seconds);
 const warmup = Number(values.warmup);
 const runs = new Set(values.only.split(','));
+const cachedRate = values['cached-rate'] === undefined ? undefined : Number(values['cached-rate']);
+if (cachedRate !== undefined && !(Number.isInteger(cachedRate) && cachedRate > 0)) throw new RangeError(`--cached-rate must be a positive integer, got ${values['cached-rate']}`);
 /** The server's cursor key for this run, so that the benchmark can make cursors as the server does. */
 const cursorKey = { id: 'bench', secret: randomBytes(32) };
 
@@ -81,7 +87,7 @@ async function main(): Promise<void> {
   const searches = variedSearches(50_000, seed, vocabulary === 'zipf' ? zipfVocabulary() : undefined);
   const pages = variedCatalogPages(50_000, seed, signedCatalogCursors({ partnerId: manifest.partner.id, series: manifest.series, updatedAt: NOW }, cursorKey));
   const settings = (connections: number) => ({ root, workDir, connections, durationSeconds: seconds });
-  const target = (paths: string[], distinct: boolean) => ({ url, paths, headers, watchPid: pid, distinct });
+  const target = (paths: string[], distinct: boolean, rate?: number) => ({ url, paths, headers, watchPid: pid, distinct, ...(rate !== undefined ? { rate } : {}) });
   const results: Record<string, Measured> = {};
   console.log(`catalog: ${manifest.series} series, ${manifest.episodes} episodes, ${manifest.vocabulary ?? "small"} vocabulary (${manifest.engine}); server RSS ${mb(memory(pid).rssKb)} MB; ${searches.length} searches, ${pages.length} catalog pages`);
   console.log('| run | req/s | p50 ms | p99 ms | non-2xx | timeouts | CPU ms/req | peak RSS MB |\n|---|---|---|---|---|---|---|---|');
@@ -95,7 +101,8 @@ async function main(): Promise<void> {
   if (runs.has('search')) report('varied searches, 10 clients', await load(settings(10), target(next(searches), true), warmup));
   if (runs.has('catalog')) report('varied catalog pages, 10 clients', await load(settings(10), target(next(pages), true), warmup));
   if (runs.has('mixed') || runs.has('cached')) {
-    report('cached catalog page alone, 20 clients', await load(settings(20), target(['/api/partner/content/catalog'], false), warmup));
+    const label = `cached catalog page alone, 20 clients${cachedRate === undefined ? '' : ` at ${cachedRate}/s`}`;
+    report(label, await load(settings(20), target(['/api/partner/content/catalog'], false, cachedRate), warmup));
   }
   if (runs.has('mixed')) {
     const [searching, cached] = await Promise.all([

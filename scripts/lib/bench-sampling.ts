@@ -71,10 +71,19 @@ let jobs = 0;
  */
 export async function load(
   settings: LoadSettings,
-  target: { url: string; paths: string[]; headers: Record<string, string>; watchPid: number; distinct?: boolean },
+  target: { url: string; paths: string[]; headers: Record<string, string>; watchPid: number; distinct?: boolean; rate?: number },
   warmupSeconds: number,
 ): Promise<Measured> {
-  const job: LoadJob = { url: target.url, paths: target.paths, headers: target.headers, connections: settings.connections, durationSeconds: settings.durationSeconds, warmupSeconds, distinct: target.distinct ?? false };
+  const job: LoadJob = {
+    url: target.url,
+    paths: target.paths,
+    headers: target.headers,
+    connections: settings.connections,
+    durationSeconds: settings.durationSeconds,
+    warmupSeconds,
+    distinct: target.distinct ?? false,
+    ...(target.rate !== undefined ? { rate: target.rate } : {}),
+  };
   // Several loads may run at once (bench-varied.ts's mixed run): one job file each.
   const jobFile = join(settings.workDir, `load-${process.pid}-${++jobs}.json`);
   writeFileSync(jobFile, JSON.stringify(job));
