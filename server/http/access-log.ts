@@ -2,25 +2,26 @@
  * One JSON log line per request when its response closes: request id, partner, contract
  * operation, method and URL, status and latency. Written here rather than with pino-http, whose
  * per-request child logger serialized and redacted the request on every call even when the line
- * was not going to be written (about 12% of a cached catalog page's CPU).
+ * was not going to be written (about 12% of a cached catalog page's CPU); the line itself is
+ * made by access-line.ts and gathered into few writes (logger.ts).
  */
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
-import { accessLoggerFor, redactSignatures } from '../logger.js';
+import { accessWriterFor, redactSignatures } from '../logger.js';
 
 /** Middleware factory: logs every request at info (error for 5xx but 503, warn for 503 and aborts) once it is answered or aborted. */
 export function accessLog(options: { logger: Logger }) {
   if (!options.logger) throw new Error('accessLog: logger is required');
   // Its lines hold only the fields set here, so they skip the process logger's redaction (server/logger.ts).
-  const logger = accessLoggerFor(options.logger);
+  const access = accessWriterFor(options.logger);
   return function accessLogMiddleware(req: Request, res: Response, next: NextFunction): void {
     const started = performance.now();
     res.once('close', () => {
       // 503 is a dependency outage or a drain, reported once by server/outage-log.ts: warn, not an error per request.
       const level = res.statusCode === 503 ? 'warn' : res.statusCode >= 500 ? 'error' : res.writableFinished ? 'info' : 'warn';
-      if (!logger.isLevelEnabled(level)) return;
-      const url = redactSignatures(req.originalUrl);
-      logger[level](
+      if (!access.enabled(level)) return;
+      access.write(
+        level,
         {
           requestId: req.id,
           // On authenticate, the partner whose key and secret matched; failures are logged by http/failed-authentications.ts.
@@ -28,8 +29,9 @@ export function accessLog(options: { logger: Logger }) {
           // Studio API: the signed-in operator.
           operatorId: req.operator?.record.id,
           operationId: req.operation?.operationId,
-          req: { method: req.method, url },
-          res: { statusCode: res.statusCode },
+          method: req.method,
+          url: redactSignatures(req.originalUrl),
+          statusCode: res.statusCode,
           responseTime: Math.round(performance.now() - started),
         },
         res.writableFinished ? 'request completed' : 'request aborted',
