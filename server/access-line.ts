@@ -4,7 +4,7 @@
  * (each key looked up for serializers, nested objects through its safe stringifier); this one
  * knows its fields. The format is pino's, key for key (level number, time in epoch ms, the
  * logger's base fields, the fields, msg), so log tooling reads both alike;
- * test/server/access-line.test.ts holds the two side by side.
+ * test/server/access-lines.test.ts holds the two side by side.
  */
 
 /** What the access log records of a request (http/access-log.ts). */
@@ -20,6 +20,11 @@ export interface AccessFields {
 }
 
 export type AccessLevel = 'info' | 'warn' | 'error';
+
+/** The same fields as the object pino is given for them (a logger not made by createLogger writes this). */
+export function accessRecord(f: AccessFields): Record<string, unknown> {
+  return { requestId: f.requestId, partnerId: f.partnerId, operatorId: f.operatorId, operationId: f.operationId, req: { method: f.method, url: f.url }, res: { statusCode: f.statusCode }, responseTime: f.responseTime };
+}
 
 /** pino's numbers for the levels. */
 const LEVELS: Record<AccessLevel, number> = { info: 30, warn: 40, error: 50 };

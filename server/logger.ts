@@ -1,6 +1,6 @@
 /** Structured JSON logs (pino). Credentials, tokens and URL signatures are redacted wherever they could appear. */
 import { pino, type DestinationStream, type Logger } from 'pino';
-import { accessLine, type AccessFields, type AccessLevel } from './access-line.js';
+import { accessLine, accessRecord, type AccessFields, type AccessLevel } from './access-line.js';
 
 export const REDACT_PATHS = [
   'req.headers.authorization',
@@ -42,14 +42,13 @@ export function accessWriterFor(logger: Logger): AccessWriter {
   return (
     accessWriters.get(logger) ?? {
       enabled: (level) => logger.isLevelEnabled(level),
-      write: (level, f, msg) =>
-        logger[level]({ requestId: f.requestId, partnerId: f.partnerId, operatorId: f.operatorId, operationId: f.operationId, req: { method: f.method, url: f.url }, res: { statusCode: f.statusCode }, responseTime: f.responseTime }, msg),
+      write: (level, f, msg) => logger[level](accessRecord(f), msg),
     }
   );
 }
 
 /** Characters of access lines gathered before they are written to stdout in one write. */
-const ACCESS_BUFFER_BYTES = 4096;
+const ACCESS_BUFFER_CHARS = 4096;
 /** The longest an access line waits in that buffer, in milliseconds. */
 const ACCESS_FLUSH_MS = 250;
 
@@ -91,7 +90,7 @@ function stdout(): NonNullable<typeof stdoutSinks> {
       write(line: string) {
         gathered.push(line);
         length += line.length;
-        if (length >= ACCESS_BUFFER_BYTES) flush();
+        if (length >= ACCESS_BUFFER_CHARS) flush();
       },
     },
   };
