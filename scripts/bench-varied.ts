@@ -67,6 +67,8 @@ function startServer(manifest: CatalogManifest) {
       return [kv.slice(0, at), kv.slice(at + 1)];
     }),
   );
+  // The benchmark signs its catalog cursors with cursorKey: a key of the caller's would make every cursor page a 400.
+  if ('CURSOR_SIGNING_KEYS' in extra) throw new RangeError('--env CURSOR_SIGNING_KEYS: the benchmark gives its server its own cursor key');
   const env = { CURSOR_SIGNING_KEYS: `${cursorKey.id}=${cursorKey.secret.toString('base64url')}`, PORT: '0', STUDIO_PORT: '0', HOST: '127.0.0.1', DATABASE_URL: manifest.databaseUrl, BENCH_RATE_LIMIT_MULTIPLIER: '1000000', LOG_LEVEL: 'info', METRICS_PORT: '0', NODE_ENV: 'development', ...extra };
   return start({ name: 'server', command: process.execPath, args: argv, cwd: root, env, ready: /listening on http:\/\/localhost:(\d+)/, logFile: join(workDir, 'varied-server.log'), readyTimeoutMs: 120_000, stopTimeoutMs: 15_000 });
 }

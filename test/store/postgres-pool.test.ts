@@ -108,19 +108,46 @@ describe.skipIf(skipped)('PostgreSQL session settings', () => {
     }
   });
 
-  it('discards a connection whose prepared statement a migration broke', async () => {
+  it('answers a prepared statement a migration broke, and retires its connection', async () => {
     const { url } = await tmpSchema();
     const pool = new pg.Pool({ connectionString: url, max: 1 });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: guardedPool(pool, { prepare: true }) }) });
-    const read = () => sql<{ x: unknown }>`select x from changing`.execute(db);
+    const read = () => sql<{ x: unknown; pid: number }>`select x, pg_backend_pid() as pid from changing`.execute(db);
+    const backend = async () => (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db)).rows[0]!.pid;
     try {
       await sql`create table changing (x int)`.execute(db);
-      await read();
-      await sql`alter table changing alter column x type text`.execute(db);
-      await expect(read()).rejects.toMatchObject({ code: '0A000' });
-      // The next connection prepares it afresh.
-      expect((await read()).rows).toEqual([]);
-      expect(await read()).toMatchObject({ rows: [] });
+      await sql`insert into changing values (1)`.execute(db);
+      const first = await backend();
+      expect((await read()).rows).toEqual([{ x: 1, pid: first }]);
+      // Another instance's migration, as in a rolling deploy: the prepared plan's result type changes.
+      const other = new pg.Client({ connectionString: url });
+      await other.connect();
+      await other.query('alter table changing alter column x type text');
+      await other.end();
+      // Answered on the same connection, unprepared, with the new type; then the connection is replaced.
+      expect((await read()).rows).toEqual([{ x: '1', pid: first }]);
+      expect(await backend()).not.toBe(first);
+      expect((await read()).rows).toEqual([{ x: '1', pid: await backend() }]);
+      expect(pool.totalCount).toBe(1);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it('retires a connection whose prepared statement is refused inside a transaction, and fails only that statement', async () => {
+    const { url } = await tmpSchema();
+    const pool = new pg.Pool({ connectionString: url, max: 1 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: guardedPool(pool, { prepare: true }) }) });
+    const read = (on: Kysely<Database>) => sql<{ x: unknown }>`select x from changing_in_tx`.execute(on);
+    try {
+      await sql`create table changing_in_tx (x int)`.execute(db);
+      const first = (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db)).rows[0]!.pid;
+      await read(db);
+      await sql`alter table changing_in_tx alter column x type text`.execute(db);
+      // The refusal aborted the transaction, so running it again there cannot succeed: the error stands.
+      await expect(db.transaction().execute((tx) => read(tx))).rejects.toMatchObject({ code: '25P02' });
+      expect((await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db)).rows[0]!.pid).not.toBe(first);
+      expect((await read(db)).rows).toEqual([]);
     } finally {
       await db.destroy();
     }

@@ -110,13 +110,19 @@ export function guardedPool(pool: pg.Pool, options: GuardedPoolOptions = {}): Po
       let broken: Error | undefined;
       const onError = (error: Error) => void (broken ??= error);
       client.on('error', onError);
-      const run = async (text: string, parameters: ReadonlyArray<unknown> | undefined, name: string | undefined) => {
+      const run = async (text: string, parameters: ReadonlyArray<unknown> | undefined, name: string | undefined): Promise<pg.QueryResult> => {
         try {
           return await statement(client, text, parameters as unknown[] | undefined, replyTimeoutMs, name);
         } catch (error) {
-          // A prepared statement whose result type a migration changed fails on this connection
-          // until it is gone ("cached plan must not change result type"): so is the connection.
-          if (breaksConnection(error) || (name !== undefined && (error as { code?: unknown }).code === '0A000')) broken ??= error as Error;
+          if (name !== undefined && (error as { code?: unknown }).code === '0A000') {
+            // A prepared statement whose result type a migration changed (another instance's, in a
+            // rolling deploy) is refused before it runs ("cached plan must not change result
+            // type"), on this connection until it is gone: the statement runs again unnamed, and
+            // the connection is retired, so no request fails for it.
+            broken ??= error as Error;
+            return run(text, parameters, undefined);
+          }
+          if (breaksConnection(error)) broken ??= error as Error;
           throw error;
         }
       };
