@@ -27,13 +27,14 @@
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, release, totalmem } from 'node:os';
+import { loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { ensureCatalog, type CatalogManifest } from './generate-catalog.js';
 import { authenticate, buildMixes, get, type Operation } from './lib/bench-mixes.js';
 import { readOptions } from './lib/bench-options.js';
 import { budget, compareBaseline, ratios, writeMarkdown, type Result, type Row, type Target, type VariantRow } from './lib/bench-report.js';
-import { combineRounds, load, round1, sequentialLatency, type LoadSettings, type Measured } from './lib/bench-sampling.js';
+import { machineOf, gitCommit } from './lib/machine.js';
+import { combineRounds, load, sequentialLatency, type LoadSettings, type Measured } from './lib/bench-sampling.js';
 import { mb, memory, servingPid } from './lib/process-stats.js';
 import { freePort, start, startNodeArgs, stopAll, type Child } from './lib/processes.js';
 
@@ -213,15 +214,7 @@ async function main(): Promise<void> {
   const result: Result = {
     name,
     date: startedAt.toISOString(),
-    machine: {
-      cpu: cpus()[0]?.model ?? 'unknown',
-      cores: cpus().length,
-      memoryGb: Math.round(totalmem() / 2 ** 30),
-      kernel: release(),
-      node: process.version,
-      loadAverageBefore: round1(loadBefore),
-      loadAverageAfter: round1(loadAfter),
-    },
+    machine: machineOf(loadBefore, loadAfter),
     settings: { ...settings, engine: manifest.engine, rateLimitMultiplier: 1_000_000 },
     catalog: { series: manifest.series, episodes: manifest.episodes, engine: manifest.engine, importSeconds: manifest.importSeconds },
     server: { startupMs: server.startMs, idleRssMb: mb(idle.rssKb), peakRssMb: serverHwm },
@@ -241,14 +234,6 @@ async function main(): Promise<void> {
     log(`table: ${outMd} (section "${name}")`);
   }
   for (const b of result.budget) log(`  budget ${b.met === null ? 'n/a ' : b.met ? 'MET ' : 'MISS'} ${b.line}: ${b.measured}`);
-}
-
-function gitCommit(dir: string): string | undefined {
-  try {
-    return execFileSync('git', ['-C', dir, 'rev-parse', '--short', 'HEAD'], { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
-  } catch {
-    return undefined;
-  }
 }
 
 main().then(

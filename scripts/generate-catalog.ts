@@ -9,8 +9,8 @@
  *   tsx scripts/generate-catalog.ts --series 2000 --database ./data/bench.db
  *   npm run bench:catalog -- --series 100000 --episodes-per-season 5 --vocabulary zipf   # Zipf-distributed words
  *
- * Without --database the catalog is cached under .tmp/bench/, keyed by its size. PostgreSQL:
- * `--database postgres://...` (once the store supports it); the manifest then lives in .tmp/bench/.
+ * Without --database the catalog is cached under .tmp/bench/, keyed by its size; a PostgreSQL
+ * catalog's manifest (`--database postgres://...`) lives there too.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -180,9 +180,7 @@ export async function ensureCatalog(
     const totals = { seriesChanged: 0, seriesUnchanged: 0, episodesChanged: 0 };
     for (const batch of demoCatalogBatches({ series: spec.series, episodesPerSeason: spec.episodesPerSeason, vocabulary: spec.vocabulary ?? 'small', batchSize: 500 })) {
       const result = await store.importCatalog(batch, NOW);
-      totals.seriesChanged += result.seriesChanged;
-      totals.seriesUnchanged += result.seriesUnchanged;
-      totals.episodesChanged += result.episodesChanged;
+      for (const k of ['seriesChanged', 'seriesUnchanged', 'episodesChanged'] as const) totals[k] += result[k];
       done += batch.length;
       for (const s of batch) episodes += s.episodes.length;
       if (performance.now() - lastLog > 5000 || done === spec.series) {
@@ -231,10 +229,7 @@ async function main(): Promise<void> {
       help: { type: 'boolean', default: false },
     },
   });
-  if (values.help) {
-    console.log('usage: tsx scripts/generate-catalog.ts [--series N] [--episodes-per-season K] [--vocabulary small|zipf] [--database URL] [--force]');
-    return;
-  }
+  if (values.help) return console.log('usage: tsx scripts/generate-catalog.ts [--series N] [--episodes-per-season K] [--vocabulary small|zipf] [--database URL] [--force]');
   if (values.vocabulary !== 'small' && values.vocabulary !== 'zipf') throw new RangeError(`--vocabulary must be small or zipf, got ${values.vocabulary}`);
   const spec: CatalogSpec = {
     series: Number(values.series),

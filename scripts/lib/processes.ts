@@ -27,10 +27,7 @@ export interface StartOptions {
   stopTimeoutMs?: number;
   /** Names the process in error messages; defaults to the command. */
   name?: string;
-  /**
-   * The output goes to this file instead of a pipe this process reads: a benchmark must not
-   * spend CPU of its own reading the output of the program it measures.
-   */
+  /** The output goes to this file, not a pipe: a benchmark must not spend CPU reading what it measures print. */
   logFile?: string;
 }
 

@@ -1,11 +1,13 @@
 /**
  * SQLite's search dictionary (server/store/sqlite/search.ts, search-index.ts): words kept folded
  * and as typed, the FTS5 expression of a query's parts, and completions of the last word with
- * their title flags. Ranking at scale is in search-at-scale.test.ts, on every engine.
+ * their title flags; the words of a query, and FTS rowids from ids. Ranking at scale is in
+ * search-at-scale.test.ts, on every engine.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { openStore } from '../../server/store/index.js';
-import { dictionaryWords } from '../../server/store/sqlite/search-index.js';
+import { searchTokens } from '../../server/store/shared/search-terms.js';
+import { dictionaryWords, ftsRowid } from '../../server/store/sqlite/search-index.js';
 import { completions, queryParts } from '../../server/store/sqlite/search.js';
 import { removeTmpDbs, tmpDbPath } from './engines.js';
 import { eid, episode, series, sid, T0 } from './fixtures.js';
@@ -42,5 +44,19 @@ describe('SQLite search dictionary', () => {
     } finally {
       await store.close();
     }
+  });
+});
+
+describe('search expression', () => {
+  it('extracts words of any script, and nothing else', () => {
+    expect(searchTokens('  The "Lighthouse" keepers!* ')).toEqual(['the', 'lighthouse', 'keepers']);
+    expect(searchTokens('Café 東京 2049')).toEqual(['café', '東京', '2049']);
+    expect(searchTokens('"*()^:-')).toEqual([]);
+  });
+
+  it('derives a stable FTS rowid from the id and rejects other ids', () => {
+    expect(ftsRowid('ser_0000000001')).toBe(1);
+    expect(ftsRowid('ep_zzzzzzzzzz')).toBe(36 ** 10 - 1);
+    expect(() => ftsRowid('ser_ABC')).toThrow(TypeError);
   });
 });

@@ -11,8 +11,6 @@ import { StoreUnavailableError } from '../../server/errors.js';
 import { catalog, cliActor } from '../../server/services/index.js';
 import { BULK_IMPORT_ROWS } from '../../server/store/shared/kysely-store.js';
 import { openStore, parseDatabaseUrl } from '../../server/store/index.js';
-import { searchTokens } from '../../server/store/shared/search-terms.js';
-import { ftsRowid } from '../../server/store/sqlite/search-index.js';
 import { Kysely, SqliteDialect } from 'kysely';
 import { genreSortKeysMigration } from '../../server/store/migrations/genre-sort-keys.js';
 import { cachingStatements, openConnection } from '../../server/store/sqlite/connection.js';
@@ -246,18 +244,4 @@ describe('after a bulk import', () => {
       await store.close();
     }
   }, 60_000);
-});
-
-describe('search expression', () => {
-  it('extracts words of any script, and nothing else', () => {
-    expect(searchTokens('  The "Lighthouse" keepers!* ')).toEqual(['the', 'lighthouse', 'keepers']);
-    expect(searchTokens('Café 東京 2049')).toEqual(['café', '東京', '2049']);
-    expect(searchTokens('"*()^:-')).toEqual([]);
-  });
-
-  it('derives a stable FTS rowid from the id and rejects other ids', () => {
-    expect(ftsRowid('ser_0000000001')).toBe(1);
-    expect(ftsRowid('ep_zzzzzzzzzz')).toBe(36 ** 10 - 1);
-    expect(() => ftsRowid('ser_ABC')).toThrow(TypeError);
-  });
 });
