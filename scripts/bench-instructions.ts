@@ -1,5 +1,5 @@
 /**
- * `tsx scripts/bench-instructions.ts [--requests 3000] [--warmup 4000] [--path URL_PATH] [--log-level warn] [DIR ...]`:
+ * `tsx scripts/bench-instructions.ts [--requests 3000] [--warmup 4000] [--path URL_PATH ...] [--log-level warn] [--env NAME=value ...] [DIR ...]`:
  * machine instructions per request of the compiled server (`DIR/dist/server/main.js`, this
  * checkout by default, under this checkout's `npm start` flags), counted by valgrind's callgrind.
  *
@@ -9,7 +9,8 @@
  * -- --baseline DIR` rather than replacing it. Each server runs under callgrind with collection
  * off, is warmed up (so V8 has optimised the hot path), and collects only while the measured
  * requests run (callgrind_control -i on/off). The demo catalog of a fresh SQLite file is served;
- * the default path is the cached catalog page. Needs Debian's `valgrind`.
+ * the default path is the cached catalog page; several --path are sent in turn, and
+ * `--env RESPONSE_CACHE_MB=0` makes every page an uncached one. Needs Debian's `valgrind`.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -17,6 +18,7 @@ import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { envAssignments } from './lib/bench-options.js';
 import { freePort, start, startNodeArgs } from './lib/processes.js';
 
 const { values, positionals } = parseArgs({
@@ -24,11 +26,14 @@ const { values, positionals } = parseArgs({
   options: {
     requests: { type: 'string', default: '3000' },
     warmup: { type: 'string', default: '4000' },
-    path: { type: 'string', default: '/api/partner/content/catalog' },
+    path: { type: 'string', multiple: true, default: ['/api/partner/content/catalog'] },
     'log-level': { type: 'string', default: 'warn' },
+    env: { type: 'string', multiple: true, default: [] },
   },
 });
 const requests = Number(values.requests);
+const paths = values.path;
+const extraEnv = envAssignments(values.env);
 const warmup = Number(values.warmup);
 const root = resolve(import.meta.dirname, '..');
 const checkouts = (positionals.length ? positionals : [root]).map((d) => resolve(d));
@@ -56,7 +61,7 @@ async function measure(checkout: string): Promise<number> {
     name: `callgrind ${checkout}`,
     command: 'valgrind',
     args: ['--tool=callgrind', '--instr-atstart=no', `--callgrind-out-file=${out}`, process.execPath, ...startNodeArgs(root, checkout)],
-    env: { ...controlEnv, DATABASE_URL: join(dir, 'catalog.db'), PORT: String(port), LOG_LEVEL: values['log-level'], METRICS_PORT: '0', BENCH_RATE_LIMIT_MULTIPLIER: '1000000', NODE_ENV: 'development' },
+    env: { ...controlEnv, DATABASE_URL: join(dir, 'catalog.db'), PORT: String(port), LOG_LEVEL: values['log-level'], METRICS_PORT: '0', BENCH_RATE_LIMIT_MULTIPLIER: '1000000', NODE_ENV: 'development', ...extraEnv },
     ready: /api_secret\s+(\S+)/,
     readyTimeoutMs: 300_000,
   });
@@ -68,9 +73,10 @@ async function measure(checkout: string): Promise<number> {
     const run = async (n: number) => {
       let sent = 0;
       const connection = async () => {
-        while (sent++ < n) {
-          const r = await call(agent, port, 'GET', values.path, headers);
-          if (r.status !== 200) throw new Error(`${values.path} answered ${r.status}: ${r.body.slice(0, 300)}`);
+        while (sent < n) {
+          const path = paths[sent++ % paths.length]!;
+          const r = await call(agent, port, 'GET', path, headers);
+          if (r.status !== 200) throw new Error(`${path} answered ${r.status}: ${r.body.slice(0, 300)}`);
         }
       };
       await Promise.all([connection(), connection(), connection(), connection()]);
@@ -93,5 +99,5 @@ async function measure(checkout: string): Promise<number> {
 
 for (const checkout of checkouts) {
   const perRequest = await measure(checkout);
-  console.log(`${checkout}: ${Math.round(perRequest).toLocaleString('en')} instructions per request (${requests} requests of ${values.path} after ${warmup})`);
+  console.log(`${checkout}: ${Math.round(perRequest).toLocaleString('en')} instructions per request (${requests} requests of ${paths.join(', ')} after ${warmup})`);
 }

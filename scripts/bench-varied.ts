@@ -25,6 +25,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ensureCatalog, NOW, type CatalogManifest } from './generate-catalog.js';
 import { authenticate } from './lib/bench-mixes.js';
+import { envAssignments } from './lib/bench-options.js';
 import { zipfVocabulary } from '../server/demo/zipf-text.js';
 import { signedCatalogCursors, variedCatalogPages, variedSearches } from './lib/bench-queries.js';
 import { load, type Measured } from './lib/bench-sampling.js';
@@ -59,14 +60,7 @@ const cursorKey = { id: 'bench', secret: randomBytes(32) };
 
 function startServer(manifest: CatalogManifest) {
   const argv = startNodeArgs(root);
-  // The value is everything after the first '=' (it may hold more, as NODE_OPTIONS flags do).
-  const extra = Object.fromEntries(
-    values.env.map((kv) => {
-      const at = kv.indexOf('=');
-      if (at < 1) throw new RangeError(`--env takes NAME=value, got ${kv}`);
-      return [kv.slice(0, at), kv.slice(at + 1)];
-    }),
-  );
+  const extra = envAssignments(values.env);
   // The benchmark signs its catalog cursors with cursorKey: a key of the caller's would make every cursor page a 400.
   if ('CURSOR_SIGNING_KEYS' in extra) throw new RangeError('--env CURSOR_SIGNING_KEYS: the benchmark gives its server its own cursor key');
   const env = { CURSOR_SIGNING_KEYS: `${cursorKey.id}=${cursorKey.secret.toString('base64url')}`, PORT: '0', STUDIO_PORT: '0', HOST: '127.0.0.1', DATABASE_URL: manifest.databaseUrl, BENCH_RATE_LIMIT_MULTIPLIER: '1000000', LOG_LEVEL: 'info', METRICS_PORT: '0', NODE_ENV: 'development', ...extra };

@@ -101,3 +101,14 @@ export function readOptions(argv: string[], root: string): BenchOptions {
     smokeDir,
   };
 }
+
+/** The `--env NAME=value` options of the benchmark scripts, as an environment; the value is everything after the first '=' (NODE_OPTIONS values hold more). */
+export function envAssignments(pairs: readonly string[]): Record<string, string> {
+  return Object.fromEntries(
+    pairs.map((kv) => {
+      const at = kv.indexOf('=');
+      if (at < 1) throw new RangeError(`--env takes NAME=value, got ${kv}`);
+      return [kv.slice(0, at), kv.slice(at + 1)];
+    }),
+  );
+}
