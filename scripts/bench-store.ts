@@ -5,9 +5,14 @@
  * (ids, genres, sorts, page sizes, cursors, search words drawn from the catalog's vocabulary),
  * warmed up, then timed by process.cpuUsage(); the event loop turns between calls, so per-turn
  * memos (partner state on SQLite) behave as under load. One line of JSON per mix, and a table.
+ * Then bench:varied's catalog pages (scripts/lib/bench-queries.ts: any genre, sort, limit and
+ * updated_since, mostly deep in the listing by cursor), timed by shape: a shape that costs
+ * several times the others shows there, where a mixed run only shows a higher p99.
  */
+import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { ensureCatalog } from './generate-catalog.js';
+import { ensureCatalog, NOW } from './generate-catalog.js';
+import { signedCatalogCursors, variedCatalogPages } from './lib/bench-queries.js';
 import { demoEpisodeId, demoSeriesId } from '../server/demo/catalog.js';
 import { openStore } from '../server/store/index.js';
 
@@ -16,6 +21,7 @@ const { values: args } = parseArgs({
     series: { type: 'string', default: '10000' },
     iterations: { type: 'string', default: '3000' },
     database: { type: 'string' },
+    'episodes-per-season': { type: 'string' },
   },
 });
 const series = Number(args.series);
@@ -32,7 +38,8 @@ function random(seed: number): () => number {
   };
 }
 
-const manifest = await ensureCatalog({ series, databaseUrl: args.database }, { log: (line) => console.error(line) });
+const episodesPerSeason = args['episodes-per-season'] === undefined ? undefined : Number(args['episodes-per-season']);
+const manifest = await ensureCatalog({ series, episodesPerSeason, databaseUrl: args.database }, { log: (line) => console.error(line) });
 const store = await openStore(manifest.databaseUrl);
 const partnerId = manifest.partner.id;
 const r = random(42);
@@ -91,6 +98,31 @@ for (const mix of mixes) {
   results.push(result);
   console.log(JSON.stringify(result));
 }
-await store.close();
 console.log(`\n| Store call (${series} series, ${process.version}) | CPU µs per call |\n|---|---|`);
 for (const x of results) console.log(`| ${x.mix} | ${x.cpuMicrosPerCall} |`);
+
+// bench:varied's catalog pages, by shape: the store signs and reads cursors with the bench's key.
+const cursorKey = { id: 'bench', secret: randomBytes(32) };
+store.useCursorKeys([cursorKey]);
+const pages = variedCatalogPages(Math.ceil(iterations / 10) + 10_000, 17, signedCatalogCursors({ partnerId, series: manifest.series, updatedAt: NOW }, cursorKey)).slice(10_000);
+const byShape = new Map<string, number[]>();
+for (const [pass, list] of [pages.slice(0, 200), pages].entries()) {
+  for (const path of list) {
+    const q = new URL(path, 'http://bench').searchParams;
+    const query = { partnerId, genre: (q.get('genre') ?? undefined) as 'drama' | undefined, updatedSince: q.get('updated_since') ?? undefined, sort: (q.get('sort') ?? 'title') as 'title' | 'updated_at', limit: Number(q.get('limit')), cursor: q.get('cursor') ?? undefined };
+    const started = performance.now();
+    await store.listCatalog(query);
+    const ms = performance.now() - started;
+    await turn();
+    if (pass === 0) continue;
+    const shape = `${query.sort}, ${query.genre ? 'a genre' : 'every genre'}${query.updatedSince ? ', since an instant' : ''}, ${query.cursor ? 'after a cursor' : 'first page'}`;
+    byShape.set(shape, [...(byShape.get(shape) ?? []), ms]);
+  }
+}
+await store.close();
+console.log(`\n| Catalog page shape (bench:varied's pages) | pages | mean ms | p99 ms |\n|---|---|---|---|`);
+for (const [shape, times] of [...byShape].sort(([a], [b]) => (a < b ? -1 : 1))) {
+  times.sort((a, b) => a - b);
+  const mean = times.reduce((a, b) => a + b, 0) / times.length;
+  console.log(`| ${shape} | ${times.length} | ${mean.toFixed(2)} | ${times[Math.min(times.length - 1, Math.floor(times.length * 0.99))]!.toFixed(2)} |`);
+}

@@ -81,9 +81,13 @@ export function catalogPageQuery(p: CatalogPageSpec): RawBuilder<SeriesSummaryRo
   const conditions = [sql`${grant('can_read')} <> 0`];
   if (p.genre !== undefined) conditions.unshift(sql`k.genre = ${p.genre}`, sql`s.id = k.series_id`);
   if (p.since !== null) {
-    // `|| ''` keeps the engine from reading the instant's index for the walk.
+    // `|| ''` keeps the engine from starting its walk at the instant: a title walk reads the title
+    // index, and a page by updated_at after a cursor starts at the cursor, which lies at or after
+    // the instant (its key is a row of this listing). Started at the instant, SQLite passed over
+    // every row before the cursor that shares its updated_at, as a bulk import's series all do.
     const updatedAt = sql.ref(`${k}.updated_at`);
-    conditions.push(p.walk ? sql`${updatedAt} || '' >= ${p.since}` : sql`${updatedAt} >= ${p.since}`);
+    const fromCursor = p.sort === 'updated_at' && p.after !== undefined;
+    conditions.push(p.walk || fromCursor ? sql`${updatedAt} || '' >= ${p.since}` : sql`${updatedAt} >= ${p.since}`);
   }
   if (p.after !== undefined) {
     const [after, afterId] = p.after;
