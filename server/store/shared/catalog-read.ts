@@ -83,8 +83,8 @@ export function catalogPageQuery(p: CatalogPageSpec): RawBuilder<SeriesSummaryRo
   if (p.since !== null) {
     // `|| ''` keeps the engine from starting its walk at the instant: a title walk reads the title
     // index, and a page by updated_at after a cursor starts at the cursor, which lies at or after
-    // the instant (its key is a row of this listing). Started at the instant, SQLite passed over
-    // every row before the cursor that shares its updated_at, as a bulk import's series all do.
+    // the instant (its key is a row of this listing). Started at the instant, SQLite would pass
+    // over every row before the cursor that shares its updated_at, as a bulk import's series all do.
     const updatedAt = sql.ref(`${k}.updated_at`);
     const fromCursor = p.sort === 'updated_at' && p.after !== undefined;
     conditions.push(p.walk || fromCursor ? sql`${updatedAt} || '' >= ${p.since}` : sql`${updatedAt} >= ${p.since}`);
