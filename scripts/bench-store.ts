@@ -1,18 +1,17 @@
 /**
- * `tsx scripts/bench-store.ts [--series N] [--iterations N] [--database URL]`: CPU per store call,
- * without HTTP, on a generated catalog (scripts/generate-catalog.ts): what an engine or driver
- * change costs where the server calls the store. Each mix is varied the way partners vary it
+ * `tsx scripts/bench-store.ts [--series N] [--episodes-per-season K] [--vocabulary small|zipf] [--iterations N] [--database URL]`:
+ * CPU per store call, without HTTP, on a generated catalog (scripts/generate-catalog.ts): what an
+ * engine or driver change costs where the server calls the store. Each mix is varied the way partners vary it
  * (ids, genres, sorts, page sizes, cursors, search words drawn from the catalog's vocabulary),
  * warmed up, then timed by process.cpuUsage(); the event loop turns between calls, so per-turn
  * memos (partner state on SQLite) behave as under load. One line of JSON per mix, and a table.
- * Then bench:varied's catalog pages (scripts/lib/bench-queries.ts: any genre, sort, limit and
- * updated_since, mostly deep in the listing by cursor), timed by shape: a shape that costs
- * several times the others shows there, where a mixed run only shows a higher p99.
+ * Then bench:varied's catalog pages and searches (scripts/lib/bench-queries.ts), timed by shape.
  */
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { ensureCatalog, NOW } from './generate-catalog.js';
-import { signedCatalogCursors, variedCatalogPages } from './lib/bench-queries.js';
+import { signedCatalogCursors, variedCatalogPages, variedSearches } from './lib/bench-queries.js';
+import { zipfVocabulary } from '../server/demo/zipf-text.js';
 import { demoEpisodeId, demoSeriesId } from '../server/demo/catalog.js';
 import { openStore } from '../server/store/index.js';
 
@@ -22,6 +21,7 @@ const { values: args } = parseArgs({
     iterations: { type: 'string', default: '3000' },
     database: { type: 'string' },
     'episodes-per-season': { type: 'string' },
+    vocabulary: { type: 'string', default: 'small' },
   },
 });
 const series = Number(args.series);
@@ -39,7 +39,8 @@ function random(seed: number): () => number {
 }
 
 const episodesPerSeason = args['episodes-per-season'] === undefined ? undefined : Number(args['episodes-per-season']);
-const manifest = await ensureCatalog({ series, episodesPerSeason, databaseUrl: args.database }, { log: (line) => console.error(line) });
+if (args.vocabulary !== 'small' && args.vocabulary !== 'zipf') throw new RangeError(`--vocabulary must be small or zipf, got ${args.vocabulary}`);
+const manifest = await ensureCatalog({ series, episodesPerSeason, vocabulary: args.vocabulary, databaseUrl: args.database }, { log: (line) => console.error(line) });
 const store = await openStore(manifest.databaseUrl);
 const partnerId = manifest.partner.id;
 const r = random(42);
@@ -101,28 +102,45 @@ for (const mix of mixes) {
 console.log(`\n| Store call (${series} series, ${process.version}) | CPU µs per call |\n|---|---|`);
 for (const x of results) console.log(`| ${x.mix} | ${x.cpuMicrosPerCall} |`);
 
-// bench:varied's catalog pages, by shape: the store signs and reads cursors with the bench's key.
-const cursorKey = { id: 'bench', secret: randomBytes(32) };
-store.useCursorKeys([cursorKey]);
-const pages = variedCatalogPages(Math.ceil(iterations / 10) + 10_000, 17, signedCatalogCursors({ partnerId, series: manifest.series, updatedAt: NOW }, cursorKey)).slice(10_000);
-const byShape = new Map<string, number[]>();
-for (const [pass, list] of [pages.slice(0, 200), pages].entries()) {
-  for (const path of list) {
-    const q = new URL(path, 'http://bench').searchParams;
-    const query = { partnerId, genre: (q.get('genre') ?? undefined) as 'drama' | undefined, updatedSince: q.get('updated_since') ?? undefined, sort: (q.get('sort') ?? 'title') as 'title' | 'updated_at', limit: Number(q.get('limit')), cursor: q.get('cursor') ?? undefined };
-    const started = performance.now();
-    await store.listCatalog(query);
-    const ms = performance.now() - started;
-    await turn();
-    if (pass === 0) continue;
-    const shape = `${query.sort}, ${query.genre ? 'a genre' : 'every genre'}${query.updatedSince ? ', since an instant' : ''}, ${query.cursor ? 'after a cursor' : 'first page'}`;
-    byShape.set(shape, [...(byShape.get(shape) ?? []), ms]);
+/**
+ * Times each of bench:varied's requests (the first 200 a second time, as warm-up) in the store,
+ * grouped by the shape `run` names, and prints a table: a shape that costs several times the
+ * others shows here, where a mixed run only shows a higher p99.
+ */
+async function byShape(title: string, paths: string[], run: (query: URLSearchParams) => Promise<string>): Promise<void> {
+  const shapes = new Map<string, number[]>();
+  for (const [pass, list] of [paths.slice(0, 200), paths].entries()) {
+    for (const path of list) {
+      const started = performance.now();
+      const shape = await run(new URL(path, 'http://bench').searchParams);
+      const ms = performance.now() - started;
+      await turn();
+      if (pass === 1) shapes.set(shape, [...(shapes.get(shape) ?? []), ms]);
+    }
+  }
+  console.log(`\n| ${title} | requests | mean ms | p99 ms |\n|---|---|---|---|`);
+  for (const [shape, times] of [...shapes].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    times.sort((a, b) => a - b);
+    const mean = times.reduce((a, b) => a + b, 0) / times.length;
+    console.log(`| ${shape} | ${times.length} | ${mean.toFixed(2)} | ${times[Math.min(times.length - 1, Math.floor(times.length * 0.99))]!.toFixed(2)} |`);
   }
 }
+
+// The store signs and reads cursors with the bench's key, as bench:varied's server does.
+const cursorKey = { id: 'bench', secret: randomBytes(32) };
+store.useCursorKeys([cursorKey]);
+const count = Math.ceil(iterations / 10);
+const pages = variedCatalogPages(count + 10_000, 17, signedCatalogCursors({ partnerId, series: manifest.series, updatedAt: NOW }, cursorKey)).slice(10_000);
+await byShape("Catalog page shape (bench:varied's pages)", pages, async (q) => {
+  const query = { partnerId, genre: (q.get('genre') ?? undefined) as 'drama' | undefined, updatedSince: q.get('updated_since') ?? undefined, sort: (q.get('sort') ?? 'title') as 'title' | 'updated_at', limit: Number(q.get('limit')), cursor: q.get('cursor') ?? undefined };
+  await store.listCatalog(query);
+  return `${query.sort}, ${query.genre ? 'a genre' : 'every genre'}${query.updatedSince ? ', since an instant' : ''}, ${query.cursor ? 'after a cursor' : 'first page'}`;
+});
+const searches = variedSearches(count + 10_000, 17, manifest.vocabulary === 'zipf' ? zipfVocabulary() : undefined).slice(10_000);
+await byShape("Search shape (bench:varied's searches)", searches, async (q) => {
+  const text = q.get('q')!;
+  const page = await store.search({ partnerId, q: text, type: undefined, limit: 25 });
+  const words = text.split(' ').length;
+  return `${words} word${words > 1 ? 's' : ''}, ${page.items.length ? 'hits' : 'no hit'}`;
+});
 await store.close();
-console.log(`\n| Catalog page shape (bench:varied's pages) | pages | mean ms | p99 ms |\n|---|---|---|---|`);
-for (const [shape, times] of [...byShape].sort(([a], [b]) => (a < b ? -1 : 1))) {
-  times.sort((a, b) => a - b);
-  const mean = times.reduce((a, b) => a + b, 0) / times.length;
-  console.log(`| ${shape} | ${times.length} | ${mean.toFixed(2)} | ${times[Math.min(times.length - 1, Math.floor(times.length * 0.99))]!.toFixed(2)} |`);
-}
