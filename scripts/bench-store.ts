@@ -14,6 +14,7 @@ import { signedCatalogCursors, variedCatalogPages, variedSearches } from './lib/
 import { zipfVocabulary } from '../server/demo/zipf-text.js';
 import { demoEpisodeId, demoSeriesId } from '../server/demo/catalog.js';
 import { openStore } from '../server/store/index.js';
+import type { CatalogQuery } from '../server/store/types.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -132,7 +133,8 @@ store.useCursorKeys([cursorKey]);
 const count = Math.ceil(iterations / 10);
 const pages = variedCatalogPages(count + 10_000, 17, signedCatalogCursors({ partnerId, series: manifest.series, updatedAt: NOW }, cursorKey)).slice(10_000);
 await byShape("Catalog page shape (bench:varied's pages)", pages, async (q) => {
-  const query = { partnerId, genre: (q.get('genre') ?? undefined) as 'drama' | undefined, updatedSince: q.get('updated_since') ?? undefined, sort: (q.get('sort') ?? 'title') as 'title' | 'updated_at', limit: Number(q.get('limit')), cursor: q.get('cursor') ?? undefined };
+  // The list holds only the contract's genres and sorts (variedCatalogPages).
+  const query: CatalogQuery = { partnerId, genre: (q.get('genre') ?? undefined) as CatalogQuery['genre'], updatedSince: q.get('updated_since') ?? undefined, sort: (q.get('sort') ?? 'title') as CatalogQuery['sort'], limit: Number(q.get('limit')), cursor: q.get('cursor') ?? undefined };
   await store.listCatalog(query);
   return `${query.sort}, ${query.genre ? 'a genre' : 'every genre'}${query.updatedSince ? ', since an instant' : ''}, ${query.cursor ? 'after a cursor' : 'first page'}`;
 });

@@ -67,7 +67,7 @@ let stdoutSinks: { process: DestinationStream; access: { write(line: string): un
  */
 function stdout(): NonNullable<typeof stdoutSinks> {
   if (stdoutSinks) return stdoutSinks;
-  const boom = pino.destination({ dest: 1, sync: true });
+  const out = pino.destination({ dest: 1, sync: true });
   let gathered: string[] = [];
   let length = 0;
   const flush = () => {
@@ -75,7 +75,7 @@ function stdout(): NonNullable<typeof stdoutSinks> {
     const text = gathered.join('');
     gathered = [];
     length = 0;
-    boom.write(text);
+    out.write(text);
   };
   setInterval(flush, ACCESS_FLUSH_MS).unref();
   process.once('exit', flush);
@@ -83,7 +83,7 @@ function stdout(): NonNullable<typeof stdoutSinks> {
     process: {
       write(line: string) {
         flush();
-        boom.write(line);
+        out.write(line);
       },
     },
     access: {

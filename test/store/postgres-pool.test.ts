@@ -13,7 +13,7 @@ import { promisify } from 'node:util';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { guardedPool, MAX_PREPARED } from '../../server/store/postgres/pool.js';
+import { guardedPool, MAX_PREPARED, type GuardedPoolOptions } from '../../server/store/postgres/pool.js';
 import { SEARCH_SESSION } from '../../server/store/postgres/search.js';
 import type { Database } from '../../server/store/shared/schema.js';
 import { reportSkipped, skipReason } from '../helpers/services.js';
@@ -28,12 +28,14 @@ const skipped = skipReason({ postgres: true });
 if (skipped) reportSkipped('PostgreSQL pool tests', skipped);
 
 describe.skipIf(skipped)('PostgreSQL session settings', () => {
-  const over = (pool: pg.Pool, session?: string) => new Kysely<Database>({ dialect: new PostgresDialect({ pool: guardedPool(pool, { session }) }) });
+  const over = (pool: pg.Pool, options: GuardedPoolOptions = {}) => new Kysely<Database>({ dialect: new PostgresDialect({ pool: guardedPool(pool, options) }) });
+  /** The PostgreSQL backend (connection) a statement on db runs on. */
+  const backend = async (db: Kysely<Database>) => (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db)).rows[0]!.pid;
   const show = async (db: Kysely<Database>, name: string) => (await sql<Record<string, string>>`show ${sql.raw(name)}`.execute(db)).rows[0]![name];
 
   it('gives search connections its planner settings, and leaves other connections as the server sets them', async () => {
     const { url } = await tmpSchema();
-    const search = over(new pg.Pool({ connectionString: url, max: 1 }), SEARCH_SESSION);
+    const search = over(new pg.Pool({ connectionString: url, max: 1 }), { session: SEARCH_SESSION });
     const plain = over(new pg.Pool({ connectionString: url, max: 1 }));
     try {
       expect(await show(search, 'enable_seqscan')).toBe('off');
@@ -48,7 +50,7 @@ describe.skipIf(skipped)('PostgreSQL session settings', () => {
     const { url } = await tmpSchema();
     // Creating the same temporary table twice on one session fails: a second run would show.
     const once = new pg.Pool({ connectionString: url, max: 1 });
-    const db = over(once, 'create temporary table session_ran (x int)');
+    const db = over(once, { session: 'create temporary table session_ran (x int)' });
     try {
       for (let i = 0; i < 3; i++) expect((await sql<{ n: number }>`select count(*)::int as n from session_ran`.execute(db)).rows[0]!.n).toBe(0);
       expect(once.totalCount).toBe(1);
@@ -57,7 +59,7 @@ describe.skipIf(skipped)('PostgreSQL session settings', () => {
     }
 
     const failing = new pg.Pool({ connectionString: url, max: 1 });
-    const broken = over(failing, 'set no_such_setting_of_ours = 1');
+    const broken = over(failing, { session: 'set no_such_setting_of_ours = 1' });
     try {
       for (let i = 0; i < 2; i++) await expect(sql`select 1`.execute(broken)).rejects.toMatchObject({ code: '42704' });
       expect(failing.totalCount).toBe(0);
@@ -69,7 +71,7 @@ describe.skipIf(skipped)('PostgreSQL session settings', () => {
   it('prepares each statement text once per connection, by name, up to MAX_PREPARED texts, and never the session', async () => {
     const { url } = await tmpSchema();
     const pool = new pg.Pool({ connectionString: url, max: 1 });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: guardedPool(pool, { session: 'set enable_seqscan = off; set max_parallel_workers_per_gather = 0', prepare: true }) }) });
+    const db = over(pool, { session: 'set enable_seqscan = off; set max_parallel_workers_per_gather = 0', prepare: true });
     const prepared = async () => (await sql<{ statement: string }>`select statement from pg_prepared_statements order by prepare_time`.execute(db)).rows.map((r) => r.statement);
     try {
       for (let i = 0; i < 3; i++) expect((await sql<{ n: number }>`select ${i}::int + 1 as n`.execute(db)).rows[0]!.n).toBe(i + 1);
@@ -96,7 +98,7 @@ describe.skipIf(skipped)('PostgreSQL session settings', () => {
   it('prepares the statements of several guardedPools over one pg.Pool under names of their own', async () => {
     const { url } = await tmpSchema();
     const pool = new pg.Pool({ connectionString: url, max: 1 });
-    const [a, b] = [1, 2].map(() => new Kysely<Database>({ dialect: new PostgresDialect({ pool: guardedPool(pool, { prepare: true }) }) }));
+    const [a, b] = [1, 2].map(() => over(pool, { prepare: true }));
     try {
       // Both run on the pool's one connection: the same name for two texts would be refused there.
       expect((await sql<{ n: number }>`select 1 as n`.execute(a!)).rows).toEqual([{ n: 1 }]);
@@ -111,13 +113,12 @@ describe.skipIf(skipped)('PostgreSQL session settings', () => {
   it('answers a prepared statement a migration broke, and retires its connection', async () => {
     const { url } = await tmpSchema();
     const pool = new pg.Pool({ connectionString: url, max: 1 });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: guardedPool(pool, { prepare: true }) }) });
+    const db = over(pool, { prepare: true });
     const read = () => sql<{ x: unknown; pid: number }>`select x, pg_backend_pid() as pid from changing`.execute(db);
-    const backend = async () => (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db)).rows[0]!.pid;
     try {
       await sql`create table changing (x int)`.execute(db);
       await sql`insert into changing values (1)`.execute(db);
-      const first = await backend();
+      const first = await backend(db);
       expect((await read()).rows).toEqual([{ x: 1, pid: first }]);
       // Another instance's migration, as in a rolling deploy: the prepared plan's result type changes.
       const other = new pg.Client({ connectionString: url });
@@ -126,8 +127,8 @@ describe.skipIf(skipped)('PostgreSQL session settings', () => {
       await other.end();
       // Answered on the same connection, unprepared, with the new type; then the connection is replaced.
       expect((await read()).rows).toEqual([{ x: '1', pid: first }]);
-      expect(await backend()).not.toBe(first);
-      expect((await read()).rows).toEqual([{ x: '1', pid: await backend() }]);
+      expect(await backend(db)).not.toBe(first);
+      expect((await read()).rows).toEqual([{ x: '1', pid: await backend(db) }]);
       expect(pool.totalCount).toBe(1);
     } finally {
       await db.destroy();
@@ -137,16 +138,16 @@ describe.skipIf(skipped)('PostgreSQL session settings', () => {
   it('retires a connection whose prepared statement is refused inside a transaction, and fails only that statement', async () => {
     const { url } = await tmpSchema();
     const pool = new pg.Pool({ connectionString: url, max: 1 });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: guardedPool(pool, { prepare: true }) }) });
+    const db = over(pool, { prepare: true });
     const read = (on: Kysely<Database>) => sql<{ x: unknown }>`select x from changing_in_tx`.execute(on);
     try {
       await sql`create table changing_in_tx (x int)`.execute(db);
-      const first = (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db)).rows[0]!.pid;
+      const first = await backend(db);
       await read(db);
       await sql`alter table changing_in_tx alter column x type text`.execute(db);
       // The refusal aborted the transaction, so running it again there cannot succeed: the error stands.
       await expect(db.transaction().execute((tx) => read(tx))).rejects.toMatchObject({ code: '25P02' });
-      expect((await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db)).rows[0]!.pid).not.toBe(first);
+      expect(await backend(db)).not.toBe(first);
       expect((await read(db)).rows).toEqual([]);
     } finally {
       await db.destroy();
@@ -158,15 +159,14 @@ describe.skipIf(skipped)('PostgreSQL session settings', () => {
     const target = new URL(url);
     const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
     const pool = new pg.Pool({ connectionString: viaProxy(url, proxy), max: 1 });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: guardedPool(pool, { replyTimeoutMs: 300 }) }) });
-    const backend = async () => (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db)).rows[0]!.pid;
+    const db = over(pool, { replyTimeoutMs: 300 });
     try {
-      const first = await backend();
+      const first = await backend(db);
       const stalled = proxy.stallRepliesAfter(/reply_never_comes/);
       await expect(sql`select 'reply_never_comes'`.execute(db)).rejects.toThrow('Query read timeout');
       await stalled;
       // The one connection was busy with the stalled statement: the next statement gets a new one.
-      expect(await backend()).not.toBe(first);
+      expect(await backend(db)).not.toBe(first);
       expect(pool.totalCount).toBe(1);
     } finally {
       await db.destroy();
