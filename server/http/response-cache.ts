@@ -9,10 +9,14 @@
  * and grant check are skipped because the identical URL already passed them for this partner
  * under this content version, and its response validation because the bytes are the same ones.
  *
+ * A page is kept once its key has been asked for before (seen-before.ts): most cursor pages and
+ * searches are asked once, and keeping each of them cost more than the cache saved.
+ *
  * Placed after the rate limiter and before the contract validator (server/app.ts). Memory is
  * bounded by bytes (least recently used entries go first); 0 bytes turns the cache off.
  */
 import type { NextFunction, Request, Response } from 'express';
+import { SeenBefore } from './seen-before.js';
 import { VersionedCache } from './versioned-cache.js';
 
 interface Entry {
@@ -29,6 +33,19 @@ export interface ResponseCacheOptions {
   onLookup?: (hit: boolean) => void;
 }
 
+/** A page being built for a key, and whether its bytes are to be kept. */
+interface Flight {
+  built: Promise<void>;
+  /** Its key was asked for before, or another request is waiting for this one. */
+  keep: boolean;
+}
+
+/**
+ * Keys remembered as asked once (256 KB): at a thousand distinct requests a second, a key asked
+ * again within about a minute is kept on its second answer.
+ */
+const REMEMBERED_KEYS = 1 << 16;
+
 /** Longest URL or Accept value that is cached (longer requests always take the full path). */
 const MAX_KEY_PART = 2048;
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -38,8 +55,9 @@ export function responseCache(options: ResponseCacheOptions) {
   const { maxBytes, onLookup } = options;
   if (!Number.isInteger(maxBytes) || maxBytes < 0) throw new Error('responseCache: maxBytes must be a non-negative integer');
   const cache = maxBytes > 0 ? new VersionedCache<Entry>({ maxSize: maxBytes, size: (e) => e.body.length + 200 }) : undefined;
-  /** Keys whose first response is being built: settled when that response has closed. */
-  const inFlight = new Map<string, Promise<void>>();
+  const seen = new SeenBefore(REMEMBERED_KEYS);
+  /** Keys whose response is being built: settled when that response has closed. */
+  const inFlight = new Map<string, Flight>();
 
   return async function responseCacheMiddleware(req: Request, res: Response, next: NextFunction): Promise<void> {
     // The version comes from bearer authentication (http/authenticate.ts), read with the partner's state before any of the request's data.
@@ -58,7 +76,8 @@ export function responseCache(options: ResponseCacheOptions) {
     // every content change, and of a whole load test's connections at once, is what this avoids).
     const building = entry ? undefined : inFlight.get(key);
     if (building) {
-      await building;
+      building.keep = true;
+      await building.built;
       entry = cache.get(version, key);
     }
     if (entry) {
@@ -77,10 +96,10 @@ export function responseCache(options: ResponseCacheOptions) {
     }
     onLookup?.(false);
     let built!: () => void;
-    const promise = new Promise<void>((resolve) => (built = resolve));
-    inFlight.set(key, promise);
+    const flight: Flight = { built: new Promise<void>((resolve) => (built = resolve)), keep: seen.note(key) };
+    inFlight.set(key, flight);
     res.once('close', () => {
-      if (inFlight.get(key) === promise) inFlight.delete(key);
+      if (inFlight.get(key) === flight) inFlight.delete(key);
       built();
     });
 
@@ -88,7 +107,7 @@ export function responseCache(options: ResponseCacheOptions) {
     const send = res.json;
     res.json = function cachingJson(this: Response, body: unknown) {
       res.json = send;
-      if (res.statusCode !== 200 || res.headersSent) return send.call(this, body);
+      if (res.statusCode !== 200 || res.headersSent || !flight.keep) return send.call(this, body);
       const bytes = Buffer.from(JSON.stringify(body), 'utf8');
       const etagOf = req.app.get('etag fn') as ((body: Buffer, encoding?: string) => string) | undefined;
       const etag = etagOf?.(bytes);

@@ -27,14 +27,16 @@ describe.each(serverEngines())('response cache (%s)', (_name, engine) => {
     const partner = await server.partner({ [SERIES]: ['read'] });
     const token = await server.token(partner);
     const url = `${server.url}/api/partner/content/series/${SERIES}`;
-    const first = await fetch(url, { headers: bearer(token) });
-    const second = await fetch(url, { headers: bearer(token) });
-    expect([first.status, second.status]).toEqual([200, 200]);
-    expect(await second.text()).toBe(await first.text());
-    expect(second.headers.get('etag')).toBe(first.headers.get('etag'));
-    expect(second.headers.get('content-type')).toBe('application/json; charset=utf-8');
-    expect(second.headers.get('ratelimit')).toMatch(/r=98/);
+    // Kept on its second answer (the URL had been asked for before), answered from the cache on the third.
+    const [first, second, third] = [await fetch(url, { headers: bearer(token) }), await fetch(url, { headers: bearer(token) }), await fetch(url, { headers: bearer(token) })];
+    expect([first.status, second.status, third.status]).toEqual([200, 200, 200]);
     expect(await cacheCount(server, 'hit')).toBe(1);
+    const body = await first.text();
+    expect(await second.text()).toBe(body);
+    expect(await third.text()).toBe(body);
+    expect(third.headers.get('etag')).toBe(first.headers.get('etag'));
+    expect(third.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(third.headers.get('ratelimit')).toMatch(/r=97/);
 
     // The cached path authenticates like every other.
     expect((await fetch(url)).status).toBe(401);
@@ -53,8 +55,8 @@ describe.each(serverEngines())('response cache (%s)', (_name, engine) => {
     const usage = await fetch(`${server.url}/api/partner/analytics/usage?from=${day}&to=${day}&group_by=series`, { headers: bearer(token) });
     expect(usage.status).toBe(200);
     const rows = ((await usage.json()) as { items: Array<{ key: string; requests: number }> }).items;
-    // Two 200s, the 304 and the HEAD; the two 401s have no partner.
-    expect(rows.find((r) => r.key === SERIES)?.requests).toBe(4);
+    // Three 200s, the 304 and the HEAD; the two 401s have no partner.
+    expect(rows.find((r) => r.key === SERIES)?.requests).toBe(5);
   });
 
   it('builds a page once for concurrent identical requests, and answers every one of them', async () => {
@@ -73,11 +75,31 @@ describe.each(serverEngines())('response cache (%s)', (_name, engine) => {
     const server = await startServer(engine);
     const a = await server.token(await server.partner({ [SERIES]: ['read'] }));
     const b = await server.token(await server.partner({ [OTHER]: ['read'] }));
-    expect(await catalogIds(server, a)).toEqual([SERIES]);
-    expect(await catalogIds(server, b)).toEqual([OTHER]);
-    expect(await catalogIds(server, a)).toEqual([SERIES]);
-    expect(await catalogIds(server, b)).toEqual([OTHER]);
+    for (let round = 0; round < 3; round++) {
+      expect(await catalogIds(server, a)).toEqual([SERIES]);
+      expect(await catalogIds(server, b)).toEqual([OTHER]);
+    }
+    // Each partner's page is kept on its second answer.
     expect(await cacheCount(server, 'hit')).toBe(2);
+  });
+
+  it('keeps a page only once its URL has been asked for before, and again at once after a content change', async () => {
+    const server = await startServer(engine);
+    const partner = await server.partner({ [SERIES]: ['read'] });
+    const token = await server.token(partner);
+    const page = (query: string) => fetch(`${server.url}/api/partner/content/catalog?${query}`, { headers: bearer(token) }).then((res) => res.status);
+    const counts = async () => [await cacheCount(server, 'hit'), await cacheCount(server, 'miss')];
+
+    // Asked once each: built, not kept. Asked again: built again and kept. Then answered from the cache.
+    expect([await page('limit=5'), await page('limit=6'), await page('limit=5')]).toEqual([200, 200, 200]);
+    expect(await counts()).toEqual([0, 3]);
+    expect(await page('limit=5')).toBe(200);
+    expect(await counts()).toEqual([1, 3]);
+
+    // A content change empties the cache; a URL asked for before is kept on its first answer after it.
+    await server.store.setGrants(partner.id, OTHER, ['read'], new Date(server.clock.now()).toISOString());
+    expect([await page('limit=5'), await page('limit=5')]).toEqual([200, 200]);
+    expect(await counts()).toEqual([2, 4]);
   });
 
   it('serves no stale page after a grant change or a catalog import', async () => {
