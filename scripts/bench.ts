@@ -76,7 +76,7 @@ function startTarget(label: string, command: string, argv: string[], ready: RegE
 
 /**
  * The server as `npm start` runs it (package.json "start": the compiled server under plain node,
- * one process, V8's young generation capped at 2 MB per semi-space and its heaps' growth held down), from this checkout or from
+ * one process, V8's young generation capped at 4 MB per semi-space and its heaps' growth held down), from this checkout or from
  * the baseline's: the same flags, the same catalog, the same environment.
  */
 function startServer(manifest: CatalogManifest, logLevel: string, env: Record<string, string> = {}, checkout = root): Promise<Child> {

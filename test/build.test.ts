@@ -75,7 +75,7 @@ describe('runtime', () => {
 describe('compiled build', () => {
   it('npm start runs the compiled server with plain node, no TypeScript loader', () => {
     // exec: npm's shell becomes node, so a SIGTERM to `npm start` reaches the server and drains it.
-    expect(pkg.scripts.start).toBe('exec node --max-semi-space-size=2 --max-old-space-size=1536 --no-allocation-site-pretenuring dist/server/main.js');
+    expect(pkg.scripts.start).toBe('exec node --max-semi-space-size=4 --max-old-space-size=1536 --no-allocation-site-pretenuring dist/server/main.js');
     expect(pkg.scripts.admin).toBe('exec node dist/server/cli/admin.js');
     for (const script of [pkg.scripts.start, pkg.scripts.admin]) expect(script).not.toMatch(/tsx|--import|--loader|ts-node/);
     expect(existsSync(join(ROOT, 'dist/server/main.js'))).toBe(true);
@@ -148,7 +148,7 @@ describe('compiled build', () => {
       name: 'npm start',
     });
     expect(child.output()).toContain('build: compiling the server');
-    expect(child.output()).toContain('exec node --max-semi-space-size=2 --max-old-space-size=1536 --no-allocation-site-pretenuring dist/server/main.js');
+    expect(child.output()).toContain('exec node --max-semi-space-size=4 --max-old-space-size=1536 --no-allocation-site-pretenuring dist/server/main.js');
     expect((await fetch(`${child.ready[1]}/readyz`)).status).toBe(200);
     // Stopped like a service manager stops `npm start`: SIGTERM to npm, which the server gets and drains on.
     expect(await child.stop()).toMatchObject({ code: 0, killed: false, leftStrays: false });
