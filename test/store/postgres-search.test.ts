@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/store/shared/schema.js';
 import { lexemes, searchDocument } from '../../server/store/postgres/search-index.js';
 import { guardedPool } from '../../server/store/postgres/pool.js';
-import { BLOCK_READING, completions, rankPostgresHits, SEARCH_SESSION, tsquery, type BlockReading } from '../../server/store/postgres/search.js';
+import { BLOCK_READING, completions, rankingStatement, rankPostgresHits, SEARCH_SESSION, tsquery, type BlockReading } from '../../server/store/postgres/search.js';
 import { openStore } from '../../server/store/index.js';
 import { COMMON_MATCHES } from '../../server/store/shared/search.js';
 import { searchTokens } from '../../server/store/shared/search-terms.js';
@@ -113,7 +113,9 @@ describe.skipIf(skipped)('PostgreSQL search dictionary and blocks', () => {
     // Connections as the store's search pool makes them: with search's planner settings.
     const searchDb = new Kysely<Database>({ dialect: new PostgresDialect({ pool: guardedPool(new pg.Pool({ connectionString: url, max: 1 }), { session: SEARCH_SESSION }) }) });
     try {
-      for (const q of ['tide', 'tide mill', 'mill workers', 'farm tide']) {
+      // `the 11`, `mill 12`: the last word completes to several words (11, 110, 1100, ...) that only some of the
+      // other words' matches hold, so a block may be narrowed to the other words and test each match (rowCost 0: always, Infinity: never).
+      for (const q of ['tide', 'tide mill', 'mill workers', 'farm tide', 'the 11', 'mill 12']) {
         for (const [offset, limit] of [[0, 26], [26, 101], [990, 20]] as const) {
           const request = { partnerId: A, tokens: searchTokens(q), type: undefined, limit, offset };
           const answers = [];
@@ -121,6 +123,14 @@ describe.skipIf(skipped)('PostgreSQL search dictionary and blocks', () => {
           for (const answer of answers.slice(1)) expect(answer).toEqual(answers[0]);
         }
       }
+      // Narrowed, the index is asked for `the` alone and each match tested for the whole query.
+      const narrowed = await rankingStatement(searchDb, { partnerId: A, tokens: searchTokens('the 11'), type: 'episode', limit: 26, offset: 0 }, { scanPages: 0, rowCost: 0 });
+      const compiled = narrowed!.compile(searchDb);
+      const plan = (await searchDb.executeQuery<{ 'QUERY PLAN': string }>({ ...compiled, sql: `explain ${compiled.sql}` })).rows.map((r) => r['QUERY PLAN']);
+      const conditions = plan.filter((line) => /Index Cond|Recheck Cond/.test(line));
+      expect(conditions.length).toBeGreaterThan(0);
+      for (const line of conditions) expect(line).not.toContain("'110'");
+      expect(plan.some((line) => /Filter: .*'110'/.test(line))).toBe(true);
     } finally {
       await searchDb.destroy();
     }
