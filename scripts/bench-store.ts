@@ -14,6 +14,7 @@ import { signedCatalogCursors, variedCatalogPages, variedSearches } from './lib/
 import { zipfVocabulary } from '../server/demo/zipf-text.js';
 import { demoEpisodeId, demoSeriesId } from '../server/demo/catalog.js';
 import { openStore } from '../server/store/index.js';
+import { warmCatalog } from './lib/warm-catalog.js';
 import type { CatalogQuery } from '../server/store/types.js';
 
 const { values: args } = parseArgs({
@@ -42,6 +43,7 @@ function random(seed: number): () => number {
 const episodesPerSeason = args['episodes-per-season'] === undefined ? undefined : Number(args['episodes-per-season']);
 if (args.vocabulary !== 'small' && args.vocabulary !== 'zipf') throw new RangeError(`--vocabulary must be small or zipf, got ${args.vocabulary}`);
 const manifest = await ensureCatalog({ series, episodesPerSeason, vocabulary: args.vocabulary, databaseUrl: args.database }, { log: (line) => console.error(line) });
+await warmCatalog(manifest.databaseUrl);
 const store = await openStore(manifest.databaseUrl);
 const partnerId = manifest.partner.id;
 const r = random(42);

@@ -31,6 +31,7 @@ import { signedCatalogCursors, variedCatalogPages, variedSearches } from './lib/
 import { load, type Measured } from './lib/bench-sampling.js';
 import { mb, memory, servingPid } from './lib/process-stats.js';
 import { start, startNodeArgs, stopAll } from './lib/processes.js';
+import { warmCatalog } from './lib/warm-catalog.js';
 
 const root = resolve(import.meta.dirname, '..');
 const { values } = parseArgs({
@@ -75,6 +76,7 @@ async function main(): Promise<void> {
   const vocabulary = values.vocabulary;
   const manifest = await ensureCatalog({ series: Number(values.series), episodesPerSeason: Number(values['episodes-per-season']), databaseUrl: values.database, vocabulary }, { log: console.log });
   execFileSync(process.execPath, [join(root, 'scripts/build.mjs'), '--if-stale'], { stdio: 'inherit' });
+  await warmCatalog(manifest.databaseUrl);
   const server = await startServer(manifest);
   const url = `http://127.0.0.1:${server.ready[1]}`;
   const pid = servingPid(server.pid);
