@@ -55,7 +55,7 @@ export function responseCache(options: ResponseCacheOptions) {
   const { maxBytes, onLookup } = options;
   if (!Number.isInteger(maxBytes) || maxBytes < 0) throw new Error('responseCache: maxBytes must be a non-negative integer');
   const cache = maxBytes > 0 ? new VersionedCache<Entry>({ maxSize: maxBytes, size: (e) => e.body.length + 200 }) : undefined;
-  const seen = new SeenBefore(REMEMBERED_KEYS);
+  const seen = cache && new SeenBefore(REMEMBERED_KEYS);
   /** Keys whose response is being built: settled when that response has closed. */
   const inFlight = new Map<string, Flight>();
 
@@ -63,7 +63,7 @@ export function responseCache(options: ResponseCacheOptions) {
     // The version comes from bearer authentication (http/authenticate.ts), read with the partner's state before any of the request's data.
     const version = req.contentVersion;
     // The contract's x-response-cache says which operations' 200 bodies this holds (server/contract/load.ts).
-    if (!cache || !req.partner || version === undefined || !req.operation?.cacheable) return next();
+    if (!cache || !seen || !req.partner || version === undefined || !req.operation?.cacheable) return next();
     const accept = req.headers.accept ?? '';
     // A body on a read is refused by the validator; such requests are never cached.
     const length = req.headers['content-length'];
