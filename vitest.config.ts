@@ -1,13 +1,30 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Four tiers, each a vitest project (`npm run test:unit` and the like run one; `npm test` runs all):
+ *   unit         pure code in-process, no server, child process, database or browser: seconds
+ *   integration  real servers, CLIs, SQLite files, PostgreSQL and Redis, packed tarballs, Prism
+ *   browser      the studio console in Chromium (test/browser/)
+ *   scale        several instances, faults through TCP proxies, stalls (test/scale/)
+ * The global setup (contract coverage, service probes) belongs to the root alone, so it runs once
+ * for the whole run whichever tiers it holds.
+ */
+const tier = {
+  // Servers, Prism and Chromium are real processes: give them room on a 2-core machine.
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+  pool: 'forks',
+} as const;
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     globalSetup: ['test/contract-coverage.ts', 'test/services-setup.ts'],
-    // Servers, Prism and Chromium are real processes: give them room on a 2-core machine.
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-    pool: 'forks',
     reporters: ['default'],
+    projects: [
+      { test: { ...tier, name: 'unit', include: ['test/unit/**/*.test.ts'] } },
+      { test: { ...tier, name: 'integration', include: ['test/**/*.test.ts'], exclude: ['test/unit/**', 'test/browser/**', 'test/scale/**'] } },
+      { test: { ...tier, name: 'browser', include: ['test/browser/**/*.test.ts'] } },
+      { test: { ...tier, name: 'scale', include: ['test/scale/**/*.test.ts'] } },
+    ],
   },
 });

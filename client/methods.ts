@@ -2,7 +2,7 @@
  * Which client method calls each operation of the contract, and how its arguments line up with the
  * operation's parameters. `npm run generate` writes the reference's TypeScript samples from this
  * table and the contract's parameter examples (scripts/code-samples.ts), so a method renamed here is
- * renamed in every sample; test/client/methods.test.ts checks each entry against a real client.
+ * renamed in every sample; test/unit/client/methods.test.ts checks each entry against a real client.
  * Not part of the package: only the repository's generator reads it.
  */
 import type { operations } from './generated/api.js';

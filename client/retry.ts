@@ -1,7 +1,7 @@
 /**
  * The retry policy, as one pure function: given what happened on an attempt, retry or not, and
  * after how long. Everything it depends on (time, randomness, configuration) comes in as input,
- * so test/client/retry.test.ts can pin every case in a table.
+ * so test/unit/client/retry.test.ts can pin every case in a table.
  */
 
 export interface RetryConfig {

@@ -5,7 +5,7 @@
  * price of what it does per request.
  *
  * Usage: tsx scripts/bench-bare.ts <responses.json> [--app-prototypes]   (prints "bare listening on http://127.0.0.1:<port>")
- * --app-prototypes serves it through server/app-server.ts, as the real server is served: the same
+ * --app-prototypes serves it through server/http/app-server.ts, as the real server is served: the same
  * app with requests made with Express's prototypes (for comparison: not the bare ceiling).
  * responses.json: { "<path with query>": { "contentType": "...", "body": "<base64>" }, ... }
  */
@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
-import { createAppServer } from '../server/app-server.js';
+import { createAppServer } from '../server/http/app-server.js';
 
 const recorded = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as Record<string, { contentType: string; body: string }>;
 const responses = new Map(Object.entries(recorded).map(([path, r]) => [path, { contentType: r.contentType, body: Buffer.from(r.body, 'base64') }]));

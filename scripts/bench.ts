@@ -55,7 +55,7 @@ const loadSettings: LoadSettings = { root, workDir, connections: settings.connec
 /** Scale-report mixes that have no ceiling to compare with: only the servers run them. */
 const SERVER_ONLY: Operation[] = ['catalogPaging'];
 /**
- * `bare-app`: the bare route served the way the server is (server/app-server.ts: requests made
+ * `bare-app`: the bare route served the way the server is (server/http/app-server.ts: requests made
  * with Express's prototypes, so Express's per-request prototype change costs nothing). Not the
  * ceiling of the budget, which is a bare Express route as one writes it; measured for getCatalog
  * only, to show what that construction alone is worth.

@@ -1,13 +1,13 @@
 /**
- * `npm run docs`: writes the partner reference (server/docs/reference.ts), one self-contained HTML
+ * `npm run docs`: writes the partner reference (server/reference/build-reference.ts), one self-contained HTML
  * page that renders offline, and the studio API's beside it as studio.html (never in the partner
  * kit). Usage: tsx scripts/build-docs.ts [--out <file>]  (default: dist/docs/index.html)
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildReference } from '../server/docs/reference.js';
-import { STUDIO_CONTRACT_BUNDLE } from '../server/paths.js';
+import { buildReference } from '../server/reference/build-reference.js';
+import { STUDIO_CONTRACT_BUNDLE } from '../server/platform/paths.js';
 
 const { values } = parseArgs({ options: { out: { type: 'string' } } });
 const out = resolve(values.out ?? join(import.meta.dirname, '../dist/docs/index.html'));

@@ -18,7 +18,7 @@ import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { pathToFileURL } from 'node:url';
-import { createPartner } from '../server/partners.js';
+import { createPartner } from '../server/services/partner-credentials.js';
 import { demoCatalogBatches, demoSeriesId } from '../server/demo/catalog.js';
 import { openStore, parseDatabaseUrl } from '../server/store/index.js';
 import type { Grant, Store } from '../server/store/types.js';

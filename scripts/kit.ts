@@ -1,7 +1,7 @@
 /**
  * The partner kit: what a partner needs to integrate without the studio's repository, in one folder.
  *   openapi.json, openapi.yaml        the bundled contract (generated/)
- *   reference.html                    the offline reference (server/docs/reference.ts)
+ *   reference.html                    the offline reference (server/reference/build-reference.ts)
  *   <client>.tgz                      the typed client, packed from client/ (`npm pack`)
  *   partner-catalog.postman_collection.json   the Postman collection (generated/postman.json)
  *   README.md                         curl, the client, Postman and the Prism mock (docs/partner-kit.md)
@@ -10,7 +10,7 @@
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { buildReference } from '../server/docs/reference.js';
+import { buildReference } from '../server/reference/build-reference.js';
 
 const root = resolve(import.meta.dirname, '..');
 const outFlag = process.argv.indexOf('--out');

@@ -17,7 +17,7 @@ export interface Config {
   database: { poolMax: number; connectTimeoutMs: number; statementTimeoutMs: number; /** SQLite page cache per connection, MiB (SQLITE_CACHE_MB). */ cacheMb: number };
   /**
    * Redis for rate-limit counters shared by every instance; undefined: counters in this process.
-   * breakerMs: how long a failed command makes the limit store count as down (server/circuit-breaker.ts).
+   * breakerMs: how long a failed command makes the limit store count as down (server/limits/circuit-breaker.ts).
    */
   redis: { url: string; prefix: string; timeoutMs: number; breakerMs: number } | undefined;
   jwtKeys: JWK[] | undefined;
@@ -47,7 +47,7 @@ export interface Config {
   /** 0 turns the metrics listener off. */
   metricsPort: number;
   metricsHost: string;
-  /** The studio API's listener (server/studio/app.ts): loopback unless STUDIO_HOST says otherwise. */
+  /** The studio API's listener (server/studio-api/app.ts): loopback unless STUDIO_HOST says otherwise. */
   studioPort: number;
   studioHost: string;
   /** Origins the studio dashboard is served from, besides the studio listener's own: a change from any other is refused. */

@@ -4,11 +4,11 @@
  * `Connection: close`, stop accepting, let in-flight requests finish within SHUTDOWN_TIMEOUT_MS,
  * flush usage counts, close the store.
  */
-import { createAppServer } from './app-server.js';
-import { drainConnections } from './connection-drain.js';
+import { createAppServer } from './http/app-server.js';
+import { drainConnections } from './platform/connection-drain.js';
 import { ConfigError, loadConfig, redactUrl, type Config } from './config.js';
-import { createLogger } from './logger.js';
-import { createMetricsServer } from './metrics.js';
+import { createLogger } from './platform/logger.js';
+import { createMetricsServer } from './platform/metrics.js';
 import { createRuntime, type Runtime } from './runtime.js';
 
 let config: Config;

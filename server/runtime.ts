@@ -5,17 +5,17 @@
  */
 import type { Express } from 'express';
 import type { Logger } from 'pino';
-import type { AppDeps } from './app.js';
+import type { AppDeps } from './partner-api/app.js';
 import { loadContract, type Contract, type FailMode } from './contract/load.js';
-import { createApp } from './app.js';
+import { createApp } from './partner-api/app.js';
 import { createTokenService, type TokenService } from './auth/tokens.js';
-import { systemClock, type Clock } from './clock.js';
+import { systemClock, type Clock } from './platform/clock.js';
 import type { Config } from './config.js';
-import { devCursorKeys, devJwtKeys, devStreamKeys } from './dev-keys.js';
+import { devCursorKeys, devJwtKeys, devStreamKeys } from './auth/dev-keys.js';
 import type { ParserRefusal } from './http/parser-refusals.js';
-import { RedisLimits } from './http/redis-limits.js';
-import { createMetrics, type Metrics } from './metrics.js';
-import { OutageLog } from './outage-log.js';
+import { RedisLimits } from './limits/redis-limits.js';
+import { createMetrics, type Metrics } from './platform/metrics.js';
+import { OutageLog } from './platform/outage-log.js';
 import { seedIfEmpty, type SeedResult } from './demo/seed.js';
 import { openSearchBackend } from './search/backends.js';
 import { SearchExecutor, type SearchBackend } from './search/executor.js';
@@ -23,12 +23,12 @@ import { openStore } from './store/index.js';
 import type { Store } from './store/types.js';
 import { createStreamSigner, type StreamSigner } from './streaming/signer.js';
 import { UsageRecorder } from './usage/recorder.js';
-import { createStudioApp } from './studio/app.js';
+import { createStudioApp } from './studio-api/app.js';
 import { loadStudioContract, type StudioContract } from './contract/studio.js';
 
 export interface Runtime {
   app: Express;
-  /** The studio API's app, for its own listener (server/studio/app.ts). */
+  /** The studio API's app, for its own listener (server/studio-api/app.ts). */
   studioApp: Express;
   studioContract: StudioContract;
   /** The partner contract the app enforces (server/contract/load.ts). */
@@ -96,7 +96,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
   const metrics = createMetrics();
   metrics.watchUsageBuffer(() => recorder.depth());
   let draining = false;
-  // With REDIS_URL every limiter counts in Redis, shared by all instances (server/http/redis-limits.ts).
+  // With REDIS_URL every limiter counts in Redis, shared by all instances (server/limits/redis-limits.ts).
   const redisLimits = config.redis && !options.overrides?.createLimitStore ? new RedisLimits({ ...config.redis, logger, clock }) : undefined;
   const createLimitStore = options.overrides?.createLimitStore ?? (redisLimits && ((prefix: string, failMode: FailMode) => redisLimits.store(prefix, failMode)));
   // Not connected in time: the limit store starts as down (logged once) and serves with its

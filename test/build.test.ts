@@ -137,7 +137,7 @@ describe('compiled build', () => {
     symlinkSync(join(ROOT, 'node_modules'), join(copy, 'node_modules'));
     // A source newer than the build, as after a `git pull`.
     const later = new Date(Date.now() + 60_000);
-    utimesSync(join(copy, 'server/clock.ts'), later, later);
+    utimesSync(join(copy, 'server/platform/clock.ts'), later, later);
     const child = await start({
       command: 'npm',
       args: ['start'],

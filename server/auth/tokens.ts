@@ -9,8 +9,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { errors as joseErrors, importJWK, jwtVerify, SignJWT, type JWK, type JWTPayload, type CryptoKey } from 'jose';
-import type { Clock } from '../clock.js';
-import { ApiError } from '../errors.js';
+import type { Clock } from '../platform/clock.js';
+import { ApiError } from '../http/errors.js';
 import { isCanonicalCompact, withLowS } from './compact-jws.js';
 
 export const TOKEN_TTL_SECONDS = 86_400;

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { components } from '../../generated/api.js';
-import { CONTRACT_BUNDLE } from '../paths.js';
+import { CONTRACT_BUNDLE } from '../platform/paths.js';
 import type { ImportSeries } from '../store/types.js';
 import { crossFieldErrors } from './import-rules.js';
 

@@ -1,7 +1,7 @@
 /** `operator create`: the first studio operator (and any other), with a one-time initial password. */
 import type { Role } from '../contract/load.js';
 import { ROLES } from '../contract/studio.js';
-import { createOperator } from '../studio/operators.js';
+import { createOperator } from '../services/operators.js';
 import { serviceContext, type Command } from './command.js';
 import { CliError, EXIT, usageError } from './errors.js';
 

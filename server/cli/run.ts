@@ -4,7 +4,7 @@ import type { Store } from '../store/types.js';
 import { catalogCommands } from './catalog-commands.js';
 import { OPTIONS, type Command, type CommandContext, type OptionValues } from './command.js';
 import { redactUrl } from '../config.js';
-import { StoreUnavailableError } from '../errors.js';
+import { StoreUnavailableError } from '../http/errors.js';
 import { cliActor, type Actor } from '../services/context.js';
 import { InvalidInputError, NotFoundError } from '../services/errors.js';
 import { auditCommands } from './audit-commands.js';
@@ -16,7 +16,7 @@ import { partnerCommands } from './partner-commands.js';
 import { seriesCommands } from './series-commands.js';
 import { streamCommands } from './stream-commands.js';
 import { usageCommands } from './usage-commands.js';
-import { commandLine, usageText } from './usage.js';
+import { commandLine, usageText } from './help-text.js';
 
 /** Every admin command, in the order the usage text lists them. */
 export const COMMANDS: readonly Command[] = [...seriesCommands, ...catalogCommands, ...partnerCommands, ...grantCommands, ...usageCommands, ...auditCommands, ...operatorCommands, ...streamCommands];

@@ -1,6 +1,6 @@
 /** `stream verify <url>`: checks a signed stream URL the way the CDN edge does (verifyStreamUrl). */
 import { DEFAULT_STREAM_BASE_URL, parseStreamKeys } from '../config.js';
-import { devStreamKeys } from '../dev-keys.js';
+import { devStreamKeys } from '../auth/dev-keys.js';
 import { verifyStreamUrl, type StreamKey } from '../streaming/signer.js';
 import type { Command, CommandContext } from './command.js';
 import { CliError, EXIT, usageError } from './errors.js';

@@ -15,7 +15,7 @@
  * - Parameter defaults are the schemas' `default`s, applied by the validator (http/validator.ts).
  */
 import { readFileSync } from 'node:fs';
-import { CONTRACT_BUNDLE } from '../paths.js';
+import { CONTRACT_BUNDLE } from '../platform/paths.js';
 
 /** A group's name as the contract spells it (`x-rate-limit-group`); the server never names one itself. */
 export type RateLimitGroupName = string;

@@ -15,7 +15,7 @@
  *   `x-sign-in-limit` (which sign-in limits count it), `x-max-range-days`.
  */
 import { readFileSync } from 'node:fs';
-import { STUDIO_CONTRACT_BUNDLE } from '../paths.js';
+import { STUDIO_CONTRACT_BUNDLE } from '../platform/paths.js';
 import { commonPrefix, dateTimeQuery, limitPolicy, METHODS, positiveInteger, rateLimitGroups, type LimitPolicy, type OperationPolicy, type RateLimitGroup, type RawParameter, type Role } from './load.js';
 
 export const ROLES: readonly Role[] = ['viewer', 'editor', 'owner'];
@@ -77,7 +77,7 @@ function studioOperation(document: Record<string, any>, path: string, method: st
     operationId: op.operationId,
     method: method.toUpperCase(),
     path,
-    // Empty for sign-in operations: no operator limit applies (server/http/rate-limit.ts skips it).
+    // Empty for sign-in operations: no operator limit applies (server/limits/rate-limit.ts skips it).
     group: secured ? (group as string) : '',
     grant: undefined,
     authentication: secured ? 'session' : 'none',

@@ -4,7 +4,7 @@
  * minute. The demo partner's grants mirror the contract's examples: read and stream on most
  * series, read only on some (Paper Harbour among them), nothing on a few.
  */
-import { createFirstPartner, type NewPartner } from '../partners.js';
+import { createFirstPartner, type NewPartner } from '../services/partner-credentials.js';
 import { demoCatalog } from './catalog.js';
 import type { Grant, Store } from '../store/types.js';
 

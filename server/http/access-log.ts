@@ -7,27 +7,34 @@
  */
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
-import { accessWriterFor, redactSignatures } from '../logger.js';
+import { accessWriterFor, redactSignatures } from '../platform/logger.js';
+
+export interface AccessLogOptions {
+  logger: Logger;
+  /** The partner a request was made for, once its API knows it. */
+  partnerId?: (req: Request) => string | undefined;
+  /** The signed-in operator who made a request, once its API knows it. */
+  operatorId?: (req: Request) => string | undefined;
+}
 
 /** Middleware factory: logs every request at info (error for 5xx but 503, warn for 503 and aborts) once it is answered or aborted. */
-export function accessLog(options: { logger: Logger }) {
+export function accessLog(options: AccessLogOptions) {
   if (!options.logger) throw new Error('accessLog: logger is required');
-  // Its lines hold only the fields set here, so they skip the process logger's redaction (server/logger.ts).
+  const { partnerId, operatorId } = options;
+  // Its lines hold only the fields set here, so they skip the process logger's redaction (server/platform/logger.ts).
   const access = accessWriterFor(options.logger);
   return function accessLogMiddleware(req: Request, res: Response, next: NextFunction): void {
     const started = performance.now();
     res.once('close', () => {
-      // 503 is a dependency outage or a drain, reported once by server/outage-log.ts: warn, not an error per request.
+      // 503 is a dependency outage or a drain, reported once by server/platform/outage-log.ts: warn, not an error per request.
       const level = res.statusCode === 503 ? 'warn' : res.statusCode >= 500 ? 'error' : res.writableFinished ? 'info' : 'warn';
       if (!access.enabled(level)) return;
       access.write(
         level,
         {
           requestId: req.id,
-          // On authenticate, the partner whose key and secret matched; failures are logged by http/failed-authentications.ts.
-          partnerId: req.partner?.id,
-          // Studio API: the signed-in operator.
-          operatorId: req.operator?.record.id,
+          partnerId: partnerId?.(req),
+          operatorId: operatorId?.(req),
           operationId: req.operation?.operationId,
           method: req.method,
           url: redactSignatures(req.originalUrl),

@@ -10,7 +10,7 @@
  * reg-name host and a path, which RFC 3986 and ajv-formats' `uri` regular expression of 1,800
  * characters both accept), reading character codes; anything else (another separator or zone, a leap second,
  * any other shape) goes to ajv-formats' own function of the version the validator uses. So every
- * answer is ajv-formats' answer, which test/server/fast-formats.test.ts checks against it over
+ * answer is ajv-formats' answer, which test/unit/server/fast-formats.test.ts checks against it over
  * generated strings, and a change of that version is seen by the same test.
  */
 import { validatorRequire } from './validator-require.js';

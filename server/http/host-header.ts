@@ -4,7 +4,7 @@
  * same problem document as every other refusal.
  */
 import type { NextFunction, Request, Response } from 'express';
-import { ApiError } from '../errors.js';
+import { ApiError } from './errors.js';
 
 /** Middleware factory: refuses HTTP/1.1 requests without a Host header with 400 malformed_request. */
 export function requireHost() {

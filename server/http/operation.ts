@@ -6,8 +6,8 @@
  */
 import type { NextFunction, Request, Response } from 'express';
 import type { OperationPolicy } from '../contract/load.js';
-import { ApiError } from '../errors.js';
-import './types.js';
+import { ApiError } from './errors.js';
+import './request-fields.js';
 
 interface CompiledRoute {
   regex: RegExp;

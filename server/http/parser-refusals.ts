@@ -8,7 +8,7 @@
  */
 import { STATUS_CODES, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { ApiError, type ProblemCode } from '../errors.js';
+import { ApiError, type ProblemCode } from './errors.js';
 import { problemDocument, problemInstance } from './problem.js';
 import { newRequestId } from './request-id.js';
 

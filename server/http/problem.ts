@@ -2,11 +2,11 @@
  * The one place errors become RFC 9457 problem+json. Handlers and middleware only throw:
  * ApiError (ours), express-openapi-validator's HttpErrors, body-parser's errors and the store's
  * StoreUnavailableError are mapped here; anything else is a 500 whose detail reveals nothing.
- * The refusals Node's HTTP parser makes (server/app-server.ts) use the same document.
+ * The refusals Node's HTTP parser makes (server/http/app-server.ts) use the same document.
  */
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
-import { ApiError, problemType, PROBLEMS, StoreUnavailableError, type ProblemCode, type ValidationIssue } from '../errors.js';
+import { ApiError, problemType, PROBLEMS, StoreUnavailableError, type ProblemCode, type ValidationIssue } from './errors.js';
 import { InvalidInputError, NotFoundError } from '../services/errors.js';
 
 interface ValidatorIssue {
@@ -147,7 +147,7 @@ export interface ProblemHandlerOptions {
 /**
  * Error middleware factory: answers every error as problem+json and logs server-side failures
  * with their cause. A 503 is not logged here: each comes from a dependency that is down
- * (PostgreSQL, Redis) or from a drain, which server/outage-log.ts reports once per outage with
+ * (PostgreSQL, Redis) or from a drain, which server/platform/outage-log.ts reports once per outage with
  * counts, and the access log still records every request.
  */
 export function problemHandler(options: ProblemHandlerOptions) {

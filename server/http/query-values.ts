@@ -11,7 +11,7 @@
  *   after" means for any time JavaScript can hold.
  */
 import type { NextFunction, Request, Response } from 'express';
-import { ApiError, type ValidationIssue } from '../errors.js';
+import { ApiError, type ValidationIssue } from './errors.js';
 
 const LEAP_SECOND = /^(.*T\d{2}:\d{2}:)60(?:\.\d+)?((?:Z|[+-]\d{2}:\d{2}))$/i;
 

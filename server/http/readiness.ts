@@ -8,7 +8,7 @@
  * so a stalled store never collects a queue of pings, however often the load balancers ask.
  */
 import type { Request, Response } from 'express';
-import { ApiError, StoreUnavailableError } from '../errors.js';
+import { ApiError, StoreUnavailableError } from './errors.js';
 import type { Store } from '../store/types.js';
 import { toApiError } from './problem.js';
 

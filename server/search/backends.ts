@@ -15,8 +15,8 @@ import type { SecretKey } from '../store/cursor.js';
 import { parseDatabaseUrl, type OpenStoreOptions } from '../store/index.js';
 import { PostgresStore } from '../store/postgres/store.js';
 import type { Page, SearchHitDoc, Store } from '../store/types.js';
-import { valueOf, type ThreadOutcome } from '../thread-outcome.js';
-import { workerModule } from '../worker-module.js';
+import { valueOf, type ThreadOutcome } from '../platform/thread-outcome.js';
+import { workerModule } from '../platform/worker-module.js';
 import type { SearchBackend } from './executor.js';
 import type { SqliteWorkerData } from './sqlite-worker.js';
 

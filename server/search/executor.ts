@@ -9,7 +9,7 @@
  * rate limit); a full queue is 503 search_capacity_exhausted (the instance's). The per-partner
  * check comes first, so a partner flooding a full instance is told that it is the cause.
  */
-import { ApiError } from '../errors.js';
+import { ApiError } from '../http/errors.js';
 import type { SearchCapacity } from '../contract/load.js';
 import type { Page, SearchHitDoc, SearchQuery } from '../store/types.js';
 

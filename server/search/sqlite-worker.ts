@@ -6,7 +6,7 @@
 import { workerData } from 'node:worker_threads';
 import { SqliteStore } from '../store/sqlite/store.js';
 import type { Page, SearchHitDoc, SearchQuery } from '../store/types.js';
-import { outcomeOf, type ThreadOutcome } from '../thread-outcome.js';
+import { outcomeOf, type ThreadOutcome } from '../platform/thread-outcome.js';
 
 export interface SqliteWorkerData {
   path: string;

@@ -7,6 +7,6 @@ export * as audit from './audit.js';
 export * as catalog from './catalog-import.js';
 export * as grants from './grants.js';
 export * as partners from './partners.js';
-export * as usage from './usage.js';
+export * as usage from './usage-reports.js';
 export { actorKey, cliActor, type Actor, type ServiceContext } from './context.js';
 export { InvalidInputError, NotFoundError, type MissingKind } from './errors.js';

@@ -5,7 +5,7 @@
  * partner's very next request, on every instance (the partner state is read on every request).
  */
 import { generateApiSecret, hashSecret } from '../auth/secrets.js';
-import { freshCredentials } from '../partners.js';
+import { freshCredentials } from './partner-credentials.js';
 import type { AuditValue, PartnerListQuery } from '../store/studio-types.js';
 import type { Page, PartnerRecord } from '../store/types.js';
 import { record } from './audit.js';

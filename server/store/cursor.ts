@@ -11,7 +11,7 @@
  * query, never by the cursor.
  */
 import { createHash, createHmac, createSecretKey, randomBytes, timingSafeEqual, type KeyObject } from 'node:crypto';
-import { InvalidCursorError } from '../errors.js';
+import { InvalidCursorError } from '../http/errors.js';
 
 /** The contract's cursor pattern (NextCursor / Cursor parameter). */
 export const CURSOR_PATTERN = /^[A-Za-z0-9_-]{1,512}$/;
@@ -89,7 +89,7 @@ export class CursorCodec {
 /**
  * The format check every cursor passes before its position is read: base64url JSON of
  * `{ k: [position parts], i: "key id", c: "MAC" }`. Throws InvalidCursorError for anything else.
- * The contract's example cursors are checked against it (test/contract/examples.test.ts).
+ * The contract's example cursors are checked against it (test/unit/contract/examples.test.ts).
  */
 export function readCursor(cursor: string): { k: unknown[]; i: string; c: string } {
   if (!CURSOR_PATTERN.test(cursor)) throw new InvalidCursorError();

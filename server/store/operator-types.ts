@@ -39,7 +39,7 @@ export type NewOperatorInput = { id: string; email: string; role: Role; password
 /** An operator change as applied: the record before and after, or why it was refused. */
 export type OperatorUpdate = { before: OperatorRecord; after: OperatorRecord } | OperatorChangeRefusal;
 
-/** Operator reads and sessions; operator changes go through StoreTx with their audit entries (server/studio/operators.ts). */
+/** Operator reads and sessions; operator changes go through StoreTx with their audit entries (server/services/operators.ts). */
 export interface OperatorStore {
   getOperator(id: string): Promise<OperatorRecord | undefined>;
   getOperatorByEmail(email: string): Promise<OperatorRecord | undefined>;

@@ -149,7 +149,7 @@ export interface UsageReportPage extends Page<UsageCounts & { key: string }> {
   totals: UsageCounts;
 }
 
-/** Told whether each store operation found the engine able to answer (server/outage-log.ts reports the changes). */
+/** Told whether each store operation found the engine able to answer (server/platform/outage-log.ts reports the changes). */
 export interface AvailabilityObserver {
   /** An operation failed because the engine cannot answer now (StoreUnavailableError). */
   unavailable(error: Error): void;
@@ -165,7 +165,7 @@ export interface Store extends StudioStore, OperatorStore {
   watchAvailability(observer: AvailabilityObserver): void;
   /**
    * The keys page cursors are signed with (the first) and checked with (all): CURSOR_SIGNING_KEYS
-   * or the stored development key (server/dev-keys.ts). Until called, a random key of this
+   * or the stored development key (server/auth/dev-keys.ts). Until called, a random key of this
    * process only, so cursors work within one process (tests, the admin CLI).
    */
   useCursorKeys(keys: SecretKey[]): void;

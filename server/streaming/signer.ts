@@ -11,7 +11,7 @@
  * read one signed URL two ways.
  */
 import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto';
-import type { Clock } from '../clock.js';
+import type { Clock } from '../platform/clock.js';
 
 export type StreamFormat = 'hls' | 'dash';
 

@@ -11,8 +11,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
-import type { Clock } from '../clock.js';
-import { StoreUnavailableError } from '../errors.js';
+import type { Clock } from '../platform/clock.js';
+import { StoreUnavailableError } from '../http/errors.js';
 import type { Outcome, Store, UsageIncrement } from '../store/types.js';
 
 export interface UsageEvent {

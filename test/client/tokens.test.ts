@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PartnerApiError } from '../../client/index.js';
 import { TokenManager } from '../../client/tokens.js';
-import { regenerateSecret } from '../../server/partners.js';
+import { regenerateSecret } from '../../server/services/partner-credentials.js';
 import { runCli } from '../helpers/cli.js';
 import { startServer } from '../helpers/server.js';
 import { clientFor, problem, readerOfAll, startProxy } from './support.js';

@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildReference, type Reference } from '../../server/docs/reference.js';
+import { buildReference, type Reference } from '../../server/reference/build-reference.js';
 
 const root = resolve(import.meta.dirname, '../..');
 const CHROMIUM_ARGS = [

@@ -1,7 +1,7 @@
 /**
  * The bundled contract (generated/openapi.json) as a JSON Schema 2020-12 validator: Ajv with the
  * formats OpenAPI adds, and every component schema reachable by `$ref`. Used to check the
- * contract's own examples (test/contract/operations.test.ts) and every response the server
+ * contract's own examples (test/unit/contract/operations.test.ts) and every response the server
  * sends in the hostile-input tests and the fuzz suite (test/helpers/contract-responses.ts).
  */
 import { readFileSync } from 'node:fs';

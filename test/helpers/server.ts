@@ -18,12 +18,12 @@ import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import createClient from 'openapi-fetch';
 import { afterEach } from 'vitest';
 import type { paths } from '../../generated/api.js';
-import { createAppServer } from '../../server/app-server.js';
-import { ManualClock } from '../../server/clock.js';
+import { createAppServer } from '../../server/http/app-server.js';
+import { ManualClock } from '../../server/platform/clock.js';
 import { loadConfig } from '../../server/config.js';
 import type { StudioContract } from '../../server/contract/studio.js';
-import { createLogger } from '../../server/logger.js';
-import { createPartner } from '../../server/partners.js';
+import { createLogger } from '../../server/platform/logger.js';
+import { createPartner } from '../../server/services/partner-credentials.js';
 import { createRuntime, type Runtime } from '../../server/runtime.js';
 import { openStore } from '../../server/store/index.js';
 import type { Grant, ImportSeries, Store } from '../../server/store/types.js';
@@ -48,9 +48,9 @@ export interface TestServer {
   /** Moves the clock, and on Redis the rate-limit windows, ms forward. */
   advance(ms: number): Promise<void>;
   runtime: Runtime;
-  /** The Node HTTP server in front of the app (server/app-server.ts). */
+  /** The Node HTTP server in front of the app (server/http/app-server.ts). */
   http: Server;
-  /** The studio API's listener (server/studio/app.ts), on a port of its own. */
+  /** The studio API's listener (server/studio-api/app.ts), on a port of its own. */
   studioUrl: string;
   /** The store without fault injection, for arranging data. */
   store: Store;

@@ -4,7 +4,7 @@
  * requests carrying their session cookie, CSRF token and the listener's own Origin.
  */
 import type { Role } from '../../server/contract/load.js';
-import { createOperator } from '../../server/studio/operators.js';
+import { createOperator } from '../../server/services/operators.js';
 import type { TestServer } from './server.js';
 
 export interface SignedIn {

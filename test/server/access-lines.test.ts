@@ -10,8 +10,8 @@ import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { stopAll } from '../../scripts/lib/processes.js';
-import { accessLine, type AccessFields, type AccessLevel } from '../../server/access-line.js';
-import { accessWriterFor, createLogger } from '../../server/logger.js';
+import { accessLine, type AccessFields, type AccessLevel } from '../../server/platform/access-line.js';
+import { accessWriterFor, createLogger } from '../../server/platform/logger.js';
 import { ROOT, startEntry } from '../helpers/entry.js';
 
 const fields: AccessFields = {
@@ -62,7 +62,7 @@ describe('access lines', () => {
 
 /** Runs a module against the compiled logger in a child node; resolves with its stdout and exit code. */
 function runChild(body: string): Promise<{ stdout: string; code: number | null }> {
-  const source = `import { accessWriterFor, createLogger } from ${JSON.stringify(join(ROOT, 'dist/server/logger.js'))};
+  const source = `import { accessWriterFor, createLogger } from ${JSON.stringify(join(ROOT, 'dist/server/platform/logger.js'))};
 const logger = createLogger('info');
 const access = accessWriterFor(logger);
 const line = (i) => access.write('info', { requestId: 'req_' + i, partnerId: 'ptn_1', operatorId: undefined, operationId: 'getCatalog', method: 'GET', url: '/c', statusCode: 200, responseTime: 1 }, 'request completed');

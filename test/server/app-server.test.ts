@@ -1,6 +1,6 @@
 /**
  * The HTTP server creates requests and responses with the app's Express prototypes
- * (server/app-server.ts), so that Express's per-request prototype change is a no-op and V8 keeps
+ * (server/http/app-server.ts), so that Express's per-request prototype change is a no-op and V8 keeps
  * one hidden class for requests that take the same path. On Node 20 and 22 a per-request
  * prototype change gave every request a hidden class of its own, which tripled the CPU of a
  * cached page; only V8 can tell, so the test asks it (%HaveSameMap).
@@ -9,7 +9,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setFlagsFromString } from 'node:v8';
 import express from 'express';
 import { describe, expect, it } from 'vitest';
-import { createAppServer } from '../../server/app-server.js';
+import { createAppServer } from '../../server/http/app-server.js';
 import { bearer, startServer } from '../helpers/server.js';
 
 setFlagsFromString('--allow-natives-syntax');

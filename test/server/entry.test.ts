@@ -113,7 +113,7 @@ describe('admin CLI against a running server', () => {
     const { access_token: oldToken } = (await auth.json()) as { access_token: string };
     const series = (path: string, token: string) => fetch(`${base}/api/partner/content/series/${path}`, { headers: { Authorization: `Bearer ${token}` } });
 
-    // Asked twice, the catalog page is kept (server/http/response-cache.ts): the grant, committed by another process, must still show at once.
+    // Asked twice, the catalog page is kept (server/partner-api/response-cache.ts): the grant, committed by another process, must still show at once.
     const catalog = async (token: string) =>
       ((await (await fetch(`${base}/api/partner/content/catalog`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { items: Array<{ id: string }> }).items.map((s) => s.id);
     expect(await catalog(oldToken)).toEqual([]);

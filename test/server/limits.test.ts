@@ -88,7 +88,7 @@ describe('rate-limit headers with an injected clock (in-process limits)', () => 
     ['behind', -3_600_000],
     ['ahead', 3_600_000],
   ])('tells the real wait in Retry-After and RateLimit when the server clock is an hour %s of the wall clock', async (_name, offset) => {
-    const { ManualClock } = await import('../../server/clock.js');
+    const { ManualClock } = await import('../../server/platform/clock.js');
     const server = await startServer({ clock: new ManualClock(Date.now() + offset) });
     const partner = await server.partner();
     const creds = { api_key: partner.apiKey, api_secret: partner.apiSecret };

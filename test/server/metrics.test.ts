@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { createMetricsServer } from '../../server/metrics.js';
+import { createMetricsServer } from '../../server/platform/metrics.js';
 import { bearer, startServer } from '../helpers/server.js';
 
 describe('metrics', () => {

@@ -6,7 +6,7 @@
  */
 import { connect, type Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { createAppServer } from '../../server/app-server.js';
+import { createAppServer } from '../../server/http/app-server.js';
 import { contractViolations } from '../helpers/contract-responses.js';
 import { recordCoverage } from '../helpers/coverage.js';
 import { startServer } from '../helpers/server.js';

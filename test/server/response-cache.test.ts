@@ -1,5 +1,5 @@
 /**
- * Repeated Content reads are answered from validated cached bytes (server/http/response-cache.ts).
+ * Repeated Content reads are answered from validated cached bytes (server/partner-api/response-cache.ts).
  * What a partner must never notice: a stale page after a grant change or catalog import, another
  * partner's page, or a request that skipped authentication, limits or usage counting.
  */

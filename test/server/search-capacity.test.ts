@@ -36,7 +36,7 @@ describe.each(serverEngines())('search capacity (%s)', (_name, engine) => {
     const slow = await server.token(await server.partner({ [SERIES]: ['read'] }, 'Slow'));
     const other = await server.token(await server.partner({ [SERIES]: ['read'] }, 'Other'));
     const catalog = `${server.url}/api/partner/content/catalog`;
-    // Asked twice, so the page is kept (server/http/seen-before.ts) and the reads below are cached ones.
+    // Asked twice, so the page is kept (server/partner-api/seen-before.ts) and the reads below are cached ones.
     for (let i = 0; i < 2; i++) expect((await fetch(catalog, { headers: bearer(other) })).status).toBe(200);
 
     const running = pending(search(server, slow, 'lighthouse'));

@@ -3,7 +3,7 @@
  * must stay immediate. Each test uses the token first, so later requests hit the cache.
  */
 import { describe, expect, it } from 'vitest';
-import { regenerateSecret } from '../../server/partners.js';
+import { regenerateSecret } from '../../server/services/partner-credentials.js';
 import { bearer, startServer } from '../helpers/server.js';
 
 const LIGHTHOUSE = 'ser_7hx2k9qmbd';

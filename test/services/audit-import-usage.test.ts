@@ -1,6 +1,6 @@
 /** The service layer on both engines: the audit trail's filters and pages, import jobs, the studio's partner and usage reads. */
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { InvalidCursorError } from '../../server/errors.js';
+import { InvalidCursorError } from '../../server/http/errors.js';
 import { audit, catalog, cliActor, NotFoundError, partners, usage, type ServiceContext } from '../../server/services/index.js';
 import type { Store, UsageIncrement } from '../../server/store/types.js';
 import { ENGINES, removeTmpDbs } from '../store/engines.js';

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { postgresMigrations } from '../../server/store/migrations/index.js';
-import { StoreUnavailableError } from '../../server/errors.js';
+import { StoreUnavailableError } from '../../server/http/errors.js';
 import { openStore } from '../../server/store/index.js';
 import { PostgresStore } from '../../server/store/postgres/store.js';
 import { BULK_IMPORT_ROWS } from '../../server/store/shared/kysely-store.js';

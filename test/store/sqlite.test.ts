@@ -7,7 +7,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { demoCatalog } from '../../server/demo/catalog.js';
 import { sqliteMigrations } from '../../server/store/migrations/index.js';
-import { StoreUnavailableError } from '../../server/errors.js';
+import { StoreUnavailableError } from '../../server/http/errors.js';
 import { catalog, cliActor } from '../../server/services/index.js';
 import { BULK_IMPORT_ROWS } from '../../server/store/shared/kysely-store.js';
 import { openStore, parseDatabaseUrl } from '../../server/store/index.js';

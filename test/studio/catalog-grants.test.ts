@@ -164,7 +164,7 @@ describe('studio catalog', () => {
     const partner = await server.partner({ [SERIES]: ['read'] });
     const token = await server.token(partner);
     const entitlements = `${server.url}/api/partner/content/entitlements`;
-    // Asked twice, so the page is kept (server/http/seen-before.ts) and the read below is a cached one.
+    // Asked twice, so the page is kept (server/partner-api/seen-before.ts) and the read below is a cached one.
     for (let i = 0; i < 2; i++) expect((await fetch(entitlements, { headers: bearer(token) })).status).toBe(200);
 
     batches.close();

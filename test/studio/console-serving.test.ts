@@ -2,7 +2,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CONSOLE_DIST } from '../../server/paths.js';
+import { CONSOLE_DIST } from '../../server/platform/paths.js';
 import { startServer } from '../helpers/server.js';
 
 describe('the console on the studio listener', () => {

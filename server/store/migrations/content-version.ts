@@ -1,6 +1,6 @@
 /**
  * Both engines: one row whose version changes with every committed change to what partners can read (catalog imports and
- * grant changes). The server's response cache (server/http/response-cache.ts) reads it on every
+ * grant changes). The server's response cache (server/partner-api/response-cache.ts) reads it on every
  * cacheable request, so a change committed by any process (the admin CLI, another instance)
  * invalidates every instance's cached pages at once.
  */

@@ -1,7 +1,7 @@
 /**
  * Both engines: the last usage batch each writer (one usage recorder, one per server process)
  * has applied, so a batch written again after a lost reply is recognised and skipped
- * (server/store/shared/usage.ts). Only adds a table: servers of the previous release keep working.
+ * (server/store/shared/usage-queries.ts). Only adds a table: servers of the previous release keep working.
  */
 import type { Kysely, Migration } from 'kysely';
 

@@ -66,7 +66,7 @@ export interface CatalogPageSpec {
  * grant or EXISTS by reading every grant of the partner first and sorting them, or probing
  * through a Bloom filter built from all of them, on every page (0.09 -> 6.3 ms at 100k series);
  * PostgreSQL can choose a hash join over them. A scalar subquery is probed per row whatever the
- * statistics (test/store/catalog-plan.test.ts asks SQLite's planner, with statistics). On SQLite
+ * statistics (test/unit/store/catalog-plan.test.ts asks SQLite's planner, with statistics). On SQLite
  * each probe is one b-tree descent: partner_grants is a WITHOUT ROWID table
  * (migrations/sqlite-grants-without-rowid.ts). `<> 0` rather than `= 1` (the flag is 0 or 1, no
  * grant row is null): PostgreSQL guesses that an equality on a subquery keeps 0.5% of rows and

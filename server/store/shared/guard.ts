@@ -10,7 +10,7 @@
  * (server/store/postgres/fresh-reads.ts). Bounded one by one, they add up (9 s measured against
  * the documented 6 s).
  */
-import { ApiError, StoreUnavailableError } from '../../errors.js';
+import { ApiError, StoreUnavailableError } from '../../http/errors.js';
 import type { AvailabilityObserver } from '../types.js';
 
 /** Resolves or rejects as work does, or rejects with StoreUnavailableError after ms, whichever comes first. */

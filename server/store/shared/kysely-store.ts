@@ -14,7 +14,7 @@ import type { Database } from './schema.js';
 import type { SearchIndex } from './search-index.js';
 import { OperatorStoreBase } from './operator-store.js';
 import { search, type HitsPage, type RankRequest } from './search.js';
-import * as usage from './usage.js';
+import * as usage from './usage-queries.js';
 import type * as T from '../types.js';
 
 /** An import that changes at least this many rows (series and episodes) is a bulk import: see afterBulkImport. */

@@ -106,7 +106,7 @@ export interface UsageCountTable {
   rate_limited: number;
 }
 
-/** The last usage batch each writer applied (server/store/shared/usage.ts). */
+/** The last usage batch each writer applied (server/store/shared/usage-queries.ts). */
 export interface UsageWriterTable {
   writer_id: string;
   last_sequence: number | string;

@@ -6,7 +6,7 @@
  * SQLite), or in one statement (postgres/search-page.ts, where each statement is a round trip).
  */
 import type { Kysely } from 'kysely';
-import { InvalidCursorError } from '../../errors.js';
+import { InvalidCursorError } from '../../http/errors.js';
 import { queryFingerprint, type CursorCodec } from '../cursor.js';
 import type { Page, SearchHitDoc, SearchQuery } from '../types.js';
 import { episodeDoc, grantsOf, SERIES_SUMMARY_COLUMNS, seriesSummary, type EpisodeRow, type SeriesSummaryRow } from './mapping.js';

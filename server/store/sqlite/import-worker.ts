@@ -5,7 +5,7 @@
  */
 import { workerData } from 'node:worker_threads';
 import { isUnavailableError } from './connection.js';
-import { outcomeOf, type ThreadOutcome } from '../../thread-outcome.js';
+import { outcomeOf, type ThreadOutcome } from '../../platform/thread-outcome.js';
 import type { ImportResult } from '../types.js';
 import type { ImportTask, ImportWorkerData } from './import-thread.js';
 import { SqliteStore } from './store.js';

@@ -95,7 +95,7 @@ async function isCommon(db: Kysely<Database>, index: Index, part: string): Promi
  * content table, by rowid) and probing its grant only until `count` are found. Reading the ids
  * and the grant of every match before sorting cost 2-4 times as much (`pafu*` at 1.1M episodes,
  * 917 matches: 3.9 -> 1.9 ms). The outer query has no ORDER BY of its own, which would read
- * every match again: its rows come in the co-routine's order (test/store/search-plan.test.ts
+ * every match again: its rows come in the co-routine's order (test/unit/store/search-plan.test.ts
  * holds SQLite to that plan).
  */
 export function exactPart(index: Index, match: string, partnerId: string, count: number): RawBuilder<RankedHit> {

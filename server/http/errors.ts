@@ -1,0 +1,92 @@
+/**
+ * The one error registry: every problem the API can answer, with its stable code, status and
+ * title. Handlers and middleware throw ApiError; server/http/problem.ts turns it into
+ * RFC 9457 problem+json. Codes match the `code` enum of the contract's Problem schema.
+ */
+import type { components } from '../../generated/api.js';
+import type { components as studio } from '../../generated/studio/api.js';
+
+/** Every code of either contract's Problem schema (the studio API adds a few of its own). */
+export type ProblemCode = components['schemas']['Problem']['code'] | studio['schemas']['Problem']['code'];
+export type ValidationIssue = components['schemas']['ValidationIssue'];
+
+interface ProblemKind {
+  status: number;
+  title: string;
+}
+
+export const PROBLEMS: Record<ProblemCode, ProblemKind> = {
+  validation_failed: { status: 400, title: 'Bad Request' },
+  malformed_request: { status: 400, title: 'Malformed Request' },
+  invalid_json: { status: 400, title: 'Malformed JSON' },
+  invalid_cursor: { status: 400, title: 'Invalid Cursor' },
+  invalid_date_range: { status: 400, title: 'Invalid Date Range' },
+  invalid_credentials: { status: 401, title: 'Invalid Credentials' },
+  unauthorized: { status: 401, title: 'Unauthorized' },
+  token_expired: { status: 401, title: 'Token Expired' },
+  token_revoked: { status: 401, title: 'Token Revoked' },
+  forbidden: { status: 403, title: 'Forbidden' },
+  csrf_rejected: { status: 403, title: 'CSRF Check Failed' },
+  not_found: { status: 404, title: 'Not Found' },
+  method_not_allowed: { status: 405, title: 'Method Not Allowed' },
+  conflict: { status: 409, title: 'Conflict' },
+  request_timeout: { status: 408, title: 'Request Timeout' },
+  payload_too_large: { status: 413, title: 'Payload Too Large' },
+  unsupported_media_type: { status: 415, title: 'Unsupported Media Type' },
+  rate_limited: { status: 429, title: 'Too Many Requests' },
+  too_many_concurrent_searches: { status: 429, title: 'Too Many Concurrent Searches' },
+  request_header_fields_too_large: { status: 431, title: 'Request Header Fields Too Large' },
+  outside_availability_window: { status: 451, title: 'Outside Availability Window' },
+  internal_error: { status: 500, title: 'Internal Server Error' },
+  service_unavailable: { status: 503, title: 'Service Unavailable' },
+  search_capacity_exhausted: { status: 503, title: 'Search Capacity Exhausted' },
+};
+
+/** Base URL of the pages that document each problem type. */
+export const PROBLEM_TYPE_BASE = 'https://partners.halcyon-studios.example/problems/';
+
+/** The `type` URI of a problem code. */
+export function problemType(code: ProblemCode): string {
+  return PROBLEM_TYPE_BASE + code.replaceAll('_', '-');
+}
+
+export interface ApiErrorOptions {
+  errors?: ValidationIssue[];
+  headers?: Record<string, string>;
+  cause?: unknown;
+}
+
+/** An error the API reports to the partner as a problem document. */
+export class ApiError extends Error {
+  readonly code: ProblemCode;
+  readonly status: number;
+  readonly errors: ValidationIssue[] | undefined;
+  readonly headers: Record<string, string>;
+
+  constructor(code: ProblemCode, detail: string, options: ApiErrorOptions = {}) {
+    super(detail, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'ApiError';
+    this.code = code;
+    this.status = PROBLEMS[code].status;
+    this.errors = options.errors;
+    this.headers = options.headers ?? {};
+  }
+}
+
+/**
+ * Thrown by a store when its engine cannot answer now (unreachable, timed out, busy).
+ * Mapped to 503 service_unavailable: the partner may retry.
+ */
+export class StoreUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'StoreUnavailableError';
+  }
+}
+
+/** Thrown by a store for a cursor it did not issue or that belongs to another query. */
+export class InvalidCursorError extends ApiError {
+  constructor(detail = 'The cursor is malformed or belongs to another query; start again without a cursor.') {
+    super('invalid_cursor', detail);
+  }
+}

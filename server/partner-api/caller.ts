@@ -1,0 +1,63 @@
+/**
+ * Caller resolution: the one step that establishes who is calling and sets `req.partner`, which
+ * the rate limiter, the grant check, usage counting, the access log and the handlers read.
+ *
+ * Where the caller becomes known depends on the operation's credentials (the contract's
+ * security and `x-authentication`), so the step sits at two places of the chain, like the rate
+ * limit that follows it:
+ * - `fromToken`, before the response cache: a bearer token, verified by partner-api/authenticate.ts.
+ * - `fromCredentials`, after contract validation (the body then has its documented shape): the
+ *   API key and secret of authenticate. Its attempt was counted against the client address
+ *   before validation (partner-api/failed-authentications.ts), so guesses cost at most the limit in hashes.
+ *
+ * Either way a refusal is a failed authentication of the client address, never of the partner
+ * whose key or token was presented: 401, or 429 once the address is past its limit.
+ */
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { DUMMY_SECRET_HASH_PROMISE, verifySecret } from '../auth/secrets.js';
+import type { TokenService } from '../auth/tokens.js';
+import { ApiError } from '../http/errors.js';
+import type { Store } from '../store/types.js';
+import { bearerVerifier } from './authenticate.js';
+import type { FailedAuthentications } from './failed-authentications.js';
+import './request-fields.js';
+
+export interface CallerResolution {
+  /** For operations authenticated by bearer token. */
+  fromToken: RequestHandler;
+  /** For operations authenticated by API key and secret. */
+  fromCredentials: RequestHandler;
+}
+
+/** Builds both placements of caller resolution. */
+export function resolveCaller(options: { tokens: TokenService; store: Store; failures: FailedAuthentications }): CallerResolution {
+  const { store, failures } = options;
+  if (!options.tokens || !store || !failures) throw new Error('resolveCaller: tokens, store and failures are required');
+  const verifyBearer = bearerVerifier(options);
+
+  async function fromToken(req: Request, res: Response, next: NextFunction): Promise<void> {
+    if (req.operation?.authentication !== 'bearer') return next();
+    const refusal = await verifyBearer(req);
+    if (!refusal) return next();
+    failures.record(req, { credential: 'bearer', partnerId: refusal.partnerId, reason: refusal.error.code });
+    await failures.attempt(req, res);
+    throw refusal.error;
+  }
+
+  async function fromCredentials(req: Request, _res: Response, next: NextFunction): Promise<void> {
+    if (req.operation?.authentication !== 'api-key-and-secret') return next();
+    const { api_key, api_secret } = req.body as { api_key: string; api_secret: string };
+    const partner = await store.getPartnerByApiKey(api_key);
+    // Hash even for unknown keys so response time does not reveal which keys exist.
+    const matches = await verifySecret(api_secret, partner?.secretHash ?? (await DUMMY_SECRET_HASH_PROMISE));
+    if (partner && matches && !partner.disabled) {
+      req.partner = { id: partner.id, record: partner };
+      return next();
+    }
+    const reason = !partner ? 'unknown_key' : !matches ? 'wrong_secret' : 'disabled_partner';
+    failures.record(req, { credential: 'api_key', partnerId: partner?.id, reason });
+    throw new ApiError('invalid_credentials', 'The API key and secret do not match an active partner.');
+  }
+
+  return { fromToken, fromCredentials };
+}

@@ -1,0 +1,22 @@
+/** What every partner API handler receives. */
+import type { Request } from 'express';
+import type { TokenService } from '../../auth/tokens.js';
+import type { Clock } from '../../platform/clock.js';
+import type { SearchExecutor } from '../../search/executor.js';
+import type { StreamSigner } from '../../streaming/signer.js';
+import type { Store } from '../../store/types.js';
+
+export interface HandlerDeps {
+  store: Store;
+  /** Runs searches off the event loop, within the search capacity (server/search/). */
+  search: Pick<SearchExecutor, 'search'>;
+  tokens: TokenService;
+  clock: Clock;
+  streams: StreamSigner;
+}
+
+/** The authenticated partner; the bearer middleware guarantees it for operations that need it. */
+export function partnerId(req: Request): string {
+  if (!req.partner) throw new Error('no authenticated partner on a bearer operation');
+  return req.partner.id;
+}

@@ -1,0 +1,127 @@
+/**
+ * createStudioApp(deps) builds the studio API's Express app (server/main.ts serves it on its own
+ * listener, STUDIO_HOST:STUDIO_PORT). Its chain uses the shared steps of server/http/ and the
+ * limiters of server/limits/, in the order a request meets them:
+ *
+ *   request id, access log, Host check, security headers          (every request)
+ *   http/operation.ts      the studio contract operation and its path parameters
+ *   session.ts             the signed-in operator (401 without a live session)
+ *   limits/rate-limit.ts   the operation's x-rate-limit-group, per operator (429 past it)
+ *   guards.ts              CSRF token and Origin on changes, then the operation's x-required-role
+ *   http/json-body.ts      only for operations that take one, once the caller may call it
+ *   http/validator.ts      the studio contract
+ *   sign-in-limits.ts      sign-in attempts per address and per account
+ *   the handler            handlers/
+ *   http/problem.ts        every error as an RFC 9457 problem document
+ */
+import express, { type Express } from 'express';
+import helmet from 'helmet';
+import type { Logger } from 'pino';
+import type { Clock } from '../platform/clock.js';
+import type { OidcConfig } from '../config.js';
+import { loadStudioContract, type StudioContract } from '../contract/studio.js';
+import { ApiError } from '../http/errors.js';
+import { accessLog } from '../http/access-log.js';
+import { compose } from '../http/compose.js';
+import { mountOperations } from '../http/mount-operations.js';
+import { requireHost } from '../http/host-header.js';
+import { jsonBody } from '../http/json-body.js';
+import { ClockedMemoryStore, type CreateLimitStore } from '../limits/limit-store.js';
+import { resolveOperation } from '../http/operation.js';
+import { problemHandler } from '../http/problem.js';
+import { rateLimits } from '../limits/rate-limit.js';
+import { requestId } from '../http/request-id.js';
+import { apiSecurityHeaders } from '../http/security-headers.js';
+import { contractValidator } from '../http/validator.js';
+import { CONSOLE_DIST, STUDIO_CONTRACT_BUNDLE } from '../platform/paths.js';
+import type { OperationHandler } from '../http/operation-handler.js';
+import type { Store } from '../store/types.js';
+import { serveConsole } from './console.js';
+import { requireRole, requireSameOrigin } from './guards.js';
+import { catalogHandlers } from './handlers/catalog.js';
+import { grantHandlers } from './handlers/grants.js';
+import { oidcHandlers } from './handlers/oidc.js';
+import { operatorHandlers } from './handlers/operators.js';
+import { partnerHandlers } from './handlers/partners.js';
+import { sessionHandlers } from './handlers/session.js';
+import type { StudioHandlerDeps } from './handlers/handler-deps.js';
+import { usageAuditHandlers } from './handlers/usage-audit.js';
+import { oidcSignIn } from './oidc.js';
+import { sessions as createSessions } from './session.js';
+import { signInLimits } from './sign-in-limits.js';
+
+export interface StudioAppDeps {
+  store: Store;
+  clock: Clock;
+  logger: Logger;
+  contract?: StudioContract;
+  /** A limit store per limiter (Redis with REDIS_URL); defaults to one in-process store each. */
+  createLimitStore?: CreateLimitStore;
+  trustProxy?: boolean | number | string;
+  /** Origins the dashboard is served from besides the listener's own (STUDIO_ORIGINS). */
+  origins?: readonly string[];
+  /** OpenID Connect sign-in; undefined: local accounts only. */
+  oidc?: OidcConfig | undefined;
+  /** Called for each request refused because the store is unavailable. */
+  onStoreUnavailable?: () => void;
+  /** The console's bundle; defaults to console/dist of this package. */
+  consoleDir?: string;
+}
+
+/** Builds the studio API app. */
+export function createStudioApp(deps: StudioAppDeps): Express {
+  const { store, clock, logger } = deps;
+  const contract = deps.contract ?? loadStudioContract();
+  const sessions = createSessions({ store, clock, ttlMs: contract.sessionTtlMs });
+  const oidc = deps.oidc && oidcSignIn(deps.oidc, { store, clock, stateTtlMs: contract.oidcStateTtlMs });
+  const handlerDeps: StudioHandlerDeps = { store, clock, sessions, contract, oidc };
+  const handlers: Record<string, OperationHandler> = {
+    ...sessionHandlers(handlerDeps),
+    ...oidcHandlers(handlerDeps),
+    ...partnerHandlers(handlerDeps),
+    ...grantHandlers(handlerDeps),
+    ...catalogHandlers(handlerDeps),
+    ...usageAuditHandlers(handlerDeps),
+    ...operatorHandlers(handlerDeps),
+  };
+  const createLimitStore: CreateLimitStore = deps.createLimitStore ?? ((prefix) => new ClockedMemoryStore(clock, prefix));
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', deps.trustProxy ?? false);
+  app.use(compose('everyRequest', [requestId(), accessLog({ logger, operatorId: (req) => req.operator?.record.id }), requireHost(), apiSecurityHeaders]));
+  mountOperations(app, {
+    name: 'studioApi',
+    prefix: contract.prefix,
+    operations: contract.operations,
+    handlers,
+    steps: [
+      resolveOperation(contract.operations, contract.prefix),
+      sessions.resolveOperator,
+      // Right once the operator is known, so refused changes (CSRF, role) count too.
+      rateLimits({ groups: contract.groups, createLimitStore, storePrefix: 'rl:studio-', key: (req) => `operator:${req.operator?.record.id}` }).afterBearer,
+      requireSameOrigin({ origins: deps.origins ?? [] }),
+      requireRole(),
+      // Only once the caller may call the operation: a large body (a catalog file) is read for a signed-in editor, never for anyone.
+      jsonBody(contract.defaultBodyBytes),
+      ...contractValidator(contract),
+      signInLimits({ ...contract.signInLimits, createLimitStore }),
+    ],
+  });
+
+  app.get('/healthz', (_req, res) => void res.json({ status: 'ok' }));
+  let reference: Promise<{ html: string; contentSecurityPolicy: string }> | undefined;
+  app.get('/docs', helmet(), async (_req, res) => {
+    reference ??= import('../reference/build-reference.js').then((m) => m.buildReference(STUDIO_CONTRACT_BUNDLE));
+    const { html, contentSecurityPolicy } = await reference;
+    res.setHeader('Content-Security-Policy', contentSecurityPolicy);
+    res.type('html').send(html);
+  });
+  app.get('/openapi.json', (_req, res) => void res.json(contract.document));
+  app.use(serveConsole({ dir: deps.consoleDir ?? CONSOLE_DIST, reserved: ['/api', '/docs', '/healthz', '/openapi.json'] }));
+  app.use(() => {
+    throw new ApiError('not_found', `No such resource. The studio API lives under ${contract.prefix}; see /docs.`);
+  });
+  app.use(problemHandler({ logger, onStoreUnavailable: deps.onStoreUnavailable }));
+  return app;
+}

@@ -1,0 +1,79 @@
+/** Catalog: series and episodes with each partner's grants; imports as jobs whose progress is polled. */
+import { ApiError } from '../../http/errors.js';
+import { catalog, grants } from '../../services/index.js';
+import type { ImportJob } from '../../store/studio-types.js';
+import type { operations } from '../../../generated/studio/api.js';
+import { pathParam, query, type OperationHandler } from '../../http/operation-handler.js';
+import { pageOf, serviceContext, type StudioHandlerDeps } from './handler-deps.js';
+
+function jobBody(job: ImportJob) {
+  return {
+    id: job.id,
+    state: job.state,
+    series_total: job.seriesTotal,
+    series_done: job.seriesDone,
+    series_changed: job.seriesChanged,
+    series_unchanged: job.seriesUnchanged,
+    episodes_changed: job.episodesChanged,
+    error: job.error,
+    created_at: job.createdAt,
+    updated_at: job.updatedAt,
+  };
+}
+
+export function catalogHandlers(deps: StudioHandlerDeps): Record<string, OperationHandler> {
+  const { store, clock } = deps;
+  return {
+    async listStudioSeries(req, res) {
+      const q = query<NonNullable<operations['listStudioSeries']['parameters']['query']>>(req);
+      if (q.grant !== undefined && q.partner_id === undefined) {
+        throw new ApiError('validation_failed', 'The grant filter needs partner_id.', { errors: [{ location: 'query', pointer: '/grant', message: 'needs partner_id' }] });
+      }
+      const page = await store.listStudioSeries({ ...pageOf(req), title: q.q, genre: q.genre, partnerId: q.partner_id, grant: q.grant });
+      res.json({
+        items: page.items.map((s) => ({
+          id: s.id,
+          title: s.title,
+          status: s.status,
+          season_count: s.seasonCount,
+          episode_count: s.episodeCount,
+          genres: s.genres,
+          ...(s.grants ? { grants: s.grants } : {}),
+          updated_at: s.updatedAt,
+        })),
+        next_cursor: page.nextCursor,
+      });
+    },
+    async listSeriesGrants(req, res) {
+      const page = await grants.listSeriesGrants(deps, pathParam(req, 'series_id'), pageOf(req));
+      res.json({
+        items: page.items.map((g) => ({ partner_id: g.partnerId, partner_name: g.partnerName, grants: g.grants, updated_at: g.updatedAt })),
+        next_cursor: page.nextCursor,
+      });
+    },
+    async listStudioEpisodes(req, res) {
+      const seriesId = pathParam(req, 'series_id');
+      if (!(await store.seriesExists(seriesId))) throw new ApiError('not_found', `No series ${seriesId}.`);
+      const page = await store.listEpisodes({ seriesId, ...pageOf(req) });
+      res.json({
+        items: page.items.map((e) => ({ id: e.id, season_number: e.season_number, episode_number: e.episode_number, title: e.title, duration_seconds: e.duration_seconds })),
+        next_cursor: page.nextCursor,
+      });
+    },
+    async importCatalog(req, res) {
+      const checked = await catalog.validateCatalog(req.body);
+      if (!checked.ok) {
+        const errors = checked.errors.map((e) => ({ location: 'body' as const, pointer: e.pointer.slice(0, 512), message: e.message.slice(0, 500) }));
+        throw new ApiError('validation_failed', `The catalog file has ${errors.length} problem(s); nothing was imported.`, { errors });
+      }
+      const started = await catalog.startCatalogImport(serviceContext(req, deps), checked.series, {
+        batchSize: deps.contract.importBatchSeries,
+        clock: () => new Date(clock.now()).toISOString(),
+      });
+      res.status(202).json(jobBody(started.job));
+    },
+    async getImportJob(req, res) {
+      res.json(jobBody(await catalog.getImportJob(deps, pathParam(req, 'job_id'))));
+    },
+  };
+}

@@ -1,0 +1,31 @@
+/** What every studio handler receives, and the request's service context. */
+import type { Request } from 'express';
+import type { Clock } from '../../platform/clock.js';
+import type { StudioContract } from '../../contract/studio.js';
+import type { ServiceContext } from '../../services/index.js';
+import type { Store } from '../../store/types.js';
+import type { OidcSignIn } from '../oidc.js';
+import type { Sessions } from '../session.js';
+
+export interface StudioHandlerDeps {
+  store: Store;
+  clock: Clock;
+  sessions: Sessions;
+  contract: StudioContract;
+  /** Undefined when no identity provider is configured. */
+  oidc: OidcSignIn | undefined;
+}
+
+/** The signed-in operator as the actor of the changes it makes, at the clock's now. */
+export function serviceContext(req: Request, deps: Pick<StudioHandlerDeps, 'store' | 'clock'>): ServiceContext {
+  const operator = req.operator;
+  if (!operator) throw new Error('no signed-in operator on a session operation');
+  return { store: deps.store, actor: { kind: 'operator', id: operator.record.id, email: operator.record.email }, now: new Date(deps.clock.now()).toISOString() };
+}
+
+/** A page request from the validated query (limit defaulted by the contract). */
+export function pageOf(req: Request): { limit: number; cursor: string | undefined } {
+  const q = req.query as { limit?: number; cursor?: string };
+  if (q.limit === undefined) throw new Error('limit has no value: does its schema in the contract have a default?');
+  return { limit: q.limit, cursor: q.cursor };
+}

@@ -1,0 +1,30 @@
+/** Operators: list, invite (initial password once), change role or disable. */
+import { ApiError } from '../../http/errors.js';
+import type { Role } from '../../contract/load.js';
+import { pathParam, type OperationHandler } from '../../http/operation-handler.js';
+import { changeOperator, createOperator } from '../../services/operators.js';
+import { operatorBody } from '../session.js';
+import { pageOf, serviceContext, type StudioHandlerDeps } from './handler-deps.js';
+
+export function operatorHandlers(deps: StudioHandlerDeps): Record<string, OperationHandler> {
+  return {
+    async listOperators(req, res) {
+      const page = await deps.store.listOperators(pageOf(req));
+      res.json({ items: page.items.map(operatorBody), next_cursor: page.nextCursor });
+    },
+    async inviteOperator(req, res) {
+      const { email, role } = req.body as { email: string; role: Role };
+      const created = await createOperator(serviceContext(req, deps), email, role, 'operator.invite');
+      if (!created) throw new ApiError('conflict', 'An operator with this email exists already.');
+      res.setHeader('Cache-Control', 'no-store');
+      res.status(201).json({ operator: operatorBody(created.operator), initial_password: created.initialPassword });
+    },
+    async updateOperator(req, res) {
+      const id = pathParam(req, 'operator_id');
+      const result = await changeOperator(serviceContext(req, deps), id, req.body as { role?: Role; disabled?: boolean });
+      if (result === 'not_found') throw new ApiError('not_found', `No operator ${id}.`);
+      if (result === 'last_owner') throw new ApiError('conflict', 'The change would leave no enabled owner.');
+      res.json(operatorBody(result));
+    },
+  };
+}

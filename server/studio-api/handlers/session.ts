@@ -1,0 +1,31 @@
+/** Sign in with email and password, who am I, sign out. OpenID Connect sign-in is in ../oidc.ts. */
+import { DUMMY_SECRET_HASH_PROMISE, verifySecret } from '../../auth/secrets.js';
+import { ApiError } from '../../http/errors.js';
+import type { OperationHandler } from '../../http/operation-handler.js';
+import { sessionBody } from '../session.js';
+import type { StudioHandlerDeps } from './handler-deps.js';
+
+export function sessionHandlers(deps: StudioHandlerDeps): Record<string, OperationHandler> {
+  const { store, sessions } = deps;
+  return {
+    async signIn(req, res) {
+      const { email, password } = req.body as { email: string; password: string };
+      const operator = await store.getOperatorByEmail(email.toLowerCase());
+      // An unknown email costs the same hash as a known one, so timing does not tell which exist.
+      const matches = await verifySecret(password, operator?.passwordHash ?? (await DUMMY_SECRET_HASH_PROMISE));
+      if (!operator || !operator.passwordHash || !matches || operator.disabled) {
+        throw new ApiError('invalid_credentials', 'The email or password is wrong, or the operator is disabled.');
+      }
+      await sessions.start(operator, res);
+    },
+    async getSession(req, res) {
+      const { record, session } = req.operator!;
+      res.setHeader('Cache-Control', 'no-store');
+      res.json(sessionBody(record, session.csrfToken, session.expiresAt));
+    },
+    async signOut(req, res) {
+      await sessions.end(req, res);
+      res.status(204).end();
+    },
+  };
+}
