@@ -4,7 +4,7 @@
  *   reference.html                    the offline reference (server/reference/build-reference.ts)
  *   <client>.tgz                      the typed client, packed from client/ (`npm pack`)
  *   partner-catalog.postman_collection.json   the Postman collection (generated/postman.json)
- *   README.md                         curl, the client, Postman and the Prism mock (docs/partner-kit.md)
+ *   README.md                         curl, the mock, the client, Postman, what the API promises (docs/partner-integration.md)
  * Usage: npm run kit [-- --out <dir>]  (default: dist/partner-kit; the folder is replaced)
  */
 import { execFileSync } from 'node:child_process';
@@ -40,9 +40,11 @@ const slots: Record<string, string> = {
   clientTarball: client.filename,
   postmanFile: POSTMAN_FILE,
 };
-const readme = readFileSync(join(root, 'docs/partner-kit.md'), 'utf8').replace(/\{\{(\w+)\}\}/g, (_, name: string) => {
+// The page is the repository's partner documentation too: its comments are for the repository's readers.
+const page = readFileSync(join(root, 'docs/partner-integration.md'), 'utf8').replace(/<!--[\s\S]*?-->\n*/g, '');
+const readme = page.replace(/\{\{(\w+)\}\}/g, (_, name: string) => {
   const value = slots[name];
-  if (value === undefined) throw new Error(`docs/partner-kit.md has an unknown slot {{${name}}}`);
+  if (value === undefined) throw new Error(`docs/partner-integration.md has an unknown slot {{${name}}}`);
   return value;
 });
 writeFileSync(join(out, 'README.md'), readme);

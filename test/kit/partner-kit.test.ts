@@ -71,6 +71,9 @@ describe('the partner kit (npm run kit)', () => {
     expect(readme).toContain('npx @stoplight/prism-cli@5.14 mock openapi.yaml');
     expect(readme).toContain(`npm install ./${TARBALL}`);
     expect(readme).not.toMatch(/\{\{\w+\}\}/);
+    // docs/partner-integration.md's note for the repository's readers stays out of the kit.
+    expect(readme).not.toContain('<!--');
+    expect(readme).toMatch(/^# .+: partner integration\n/);
   });
 
   it('has a Postman v2.1 collection with one request per operation, sent with the collection bearer token except authenticate', () => {
