@@ -41,7 +41,7 @@ try {
     console.error('build: TypeScript is not installed (production install); using the existing build in dist/server');
     process.exit(0);
   }
-  console.error('build: dist/server is missing and TypeScript is not installed. Build where dev dependencies are installed (npm ci && npm run build), then ship dist/ with the package; see README "Running in production".');
+  console.error('build: dist/server is missing and TypeScript is not installed. Build where dev dependencies are installed (npm ci && npm run build), then ship dist/ with the package; see docs/operations.md, "Running one instance".');
   process.exit(1);
 }
 

@@ -1,7 +1,7 @@
 /**
  * Configuration from environment variables, validated once at start. Every problem is reported
- * together, naming the variable, so an operator fixes them in one go. The README's configuration
- * table lists the same variables.
+ * together, naming the variable, so an operator fixes them in one go. The configuration table of
+ * docs/operations.md lists the same variables.
  */
 import type { JWK } from 'jose';
 import type { SecretKey } from './store/cursor.js';
@@ -216,7 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     search: {
       // SQLite: one worker thread per core of the 2-core instance this is sized for. PostgreSQL:
       // a search's time is split between the database and round trips to it, so one search more
-      // than cores keeps the database busy (docs/decisions.md, "Search isolation").
+      // than cores keeps the database busy (docs/decisions/0028-searches-off-the-event-loop.md).
       workers: integer(env, 'SEARCH_WORKERS', isPostgresUrl(databaseUrl) ? 3 : 2, 1, 64, problems),
       queueLength: integer(env, 'SEARCH_QUEUE_LENGTH', 32, 0, 10_000, problems),
     },

@@ -97,7 +97,7 @@ describe('compiled build', () => {
     // A site V8 has learnt to allocate in the old generation makes objects that die at once but
     // point at young data; with pretenuring on, the dead old objects carry that data through the
     // next young collection and it is promoted (a PostgreSQL catalog page's documents were, at
-    // LOG_LEVEL=info: docs/benchmarks.md, "Eighth pass"). If V8 drops the flag or the heuristic,
+    // LOG_LEVEL=info: docs/performance.md#pretenuring). If V8 drops the flag or the heuristic,
     // the control below fails.
     const flags = pkg.scripts.start!.split(' ').filter((word) => word.startsWith('--'));
     const promotedShare = async (args: string[]) => {

@@ -3,7 +3,7 @@
  * server and not the disk. The bench VMs' kernels reclaim page cache that has not been touched
  * for a few minutes even with most of the memory free: a catalog left alone while the others ran
  * had a quarter of its file cached, and its first searches waited on reads (docs/benchmarks.md,
- * "Twelfth pass"). PostgreSQL's files are the database server's, not ours to read.
+ * "Machine notes"). PostgreSQL's files are the database server's, not ours to read.
  */
 import { createReadStream, existsSync } from 'node:fs';
 import { parseDatabaseUrl } from '../../server/store/index.js';

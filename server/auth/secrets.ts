@@ -5,9 +5,10 @@
 import { randomBytes, randomInt, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 const ID_ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyz';
-// N=2^15, r=8, p=1: ~30 ms and 32 MiB per hash on this class of machine (OWASP's minimum is N=2^17
-// for passwords; API secrets carry 256 random bits, so brute force is not the threat a slow hash
-// answers; failed authentications are limited per client address, see docs/decisions.md).
+// N=2^15, r=8, p=1: 32 MiB per hash (its time: docs/performance.md#scrypt). OWASP's minimum is
+// N=2^17 for passwords; API secrets carry 256 random bits, so brute force is not the threat a slow
+// hash answers; failed authentications are limited per client address
+// (docs/decisions/0014-authentication-abuse.md).
 const SCRYPT = { N: 2 ** 15, r: 8, p: 1, keylen: 32, maxmem: 64 * 1024 * 1024 } as const;
 
 function randomId(prefix: string, length: number): string {

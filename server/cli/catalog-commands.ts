@@ -7,8 +7,9 @@ import { serviceContext, type Command, type CommandContext } from './command.js'
 import { CliError, EXIT, notFound, usageError } from './errors.js';
 
 // Series per transaction. Beside a running SQLite instance each transaction holds the write lock
-// that the instance's own writes (usage every second, grants) wait for: 100 series took 0.26 s
-// where 500 took 1.1-1.2 s, at about the same throughput (docs/decisions.md).
+// that the instance's own writes (usage every second, grants) wait for: 100 series bound that wait
+// to a fraction of what 500 held it, at about the same throughput
+// (docs/decisions/0039-catalog-imports-off-the-event-loop.md, docs/performance.md#import-thread).
 const DEFAULT_BATCH = 100;
 
 /** Reads and parses the file; a missing file is not found (exit 1), unparseable JSON is bad input (exit 2). */

@@ -7,10 +7,10 @@
  * changed gets a hidden class of its own for every property added to it afterwards (Express's
  * router, our middleware, express-rate-limit and the validator add about twenty), so no two
  * requests share one and every property access for the rest of the request misses V8's inline
- * caches: about two thirds of the CPU of a cached catalog page (docs/benchmarks.md, "The
- * prototype cliff"). Node 24's V8, which the server runs on, does not have the cliff; the
- * construction costs nothing there and keeps `createAppServer` fast for code on Node 22
- * (docs/performance.md).
+ * caches: most of the CPU of a cached catalog page
+ * (docs/decisions/0047-requests-made-with-the-apps-prototypes.md). Node 24's V8, which the server
+ * runs on, does not have the cliff; the construction costs nothing there and keeps
+ * `createAppServer` fast for code on Node 22 (docs/performance.md#app-prototypes).
  *
  * So the server constructs requests and responses as subclasses of Node's, whose prototypes
  * inherit from the app's, and makes those prototypes the app's: Express's per-request change is

@@ -1,8 +1,8 @@
 /**
- * Runs several middlewares as one Express layer. Express 5's router costs about 6 µs per layer
- * per request on the 2-core bench machine (matching, parameter processing, prefix trimming), so
- * the 14 layers a cached catalog page passed through cost more than its cache lookup and send
- * together (docs/benchmarks.md). The order and semantics are those of consecutive app.use calls:
+ * Runs several middlewares as one Express layer. Express 5's router costs time per layer per
+ * request (matching, parameter processing, prefix trimming), so the 14 layers a cached catalog
+ * page passed through cost more than its cache lookup and send together (docs/performance.md,
+ * "Several middlewares as one Express layer"). The order and semantics are those of consecutive app.use calls:
  * next() goes on to the following middleware, next(err) and a thrown or rejected middleware
  * skip the rest and go to Express's error handlers, and next() after the last one leaves the
  * group.

@@ -2,8 +2,9 @@
  * The `date`, `date-time` and `uri` formats express-openapi-validator checks in every request and
  * response (three date-times and one or two artwork URLs per series of a catalog page), answered
  * without allocating for the forms the server itself writes. ajv-formats (full mode) splits each date-time and matches both
- * halves with capturing regular expressions: a fifth of all the memory an uncached catalog page
- * allocated, all of it garbage for the collector (docs/benchmarks.md, "Third pass").
+ * halves with capturing regular expressions, allocating on every value, all of it garbage for the
+ * collector (docs/decisions/0036-date-formats-in-validation.md; what it saved:
+ * docs/performance.md#fast-formats).
  *
  * A fast path decides only `YYYY-MM-DD` and `YYYY-MM-DDTHH:MM:SS[.digits]Z` with an ordinary
  * time of day, and `https://` or `http://` followed only by unreserved characters and `/` (a

@@ -2,7 +2,7 @@
  * Response headers that are the same on every response, worked out once at start. Helmet's
  * configured middleware is run against a recording response when the app is built; what it set
  * is then set on each response in one pass, instead of through helmet's chain of a dozen nested
- * middlewares per request (docs/benchmarks.md). The values are helmet's own, so its defaults and
+ * middlewares per request (docs/performance.md#security-headers). The values are helmet's own, so its defaults and
  * our configuration stay the single source.
  */
 import type { NextFunction, Request, RequestHandler, Response } from 'express';

@@ -3,7 +3,7 @@
  * nothing, no framing, nosniff, HSTS, no referrer, same-origin resource policy), through helmet.
  * Helmet's document-only headers (COOP, Origin-Agent-Cluster, DNS prefetch, IE and Flash switches)
  * go on the HTML references only: on every JSON response they cost about as much to send as the
- * rest of the request's policy (docs/benchmarks.md). Decision recorded in docs/decisions.md. The
+ * rest of the request's policy (docs/decisions/0032-security-headers.md). The
  * headers are the same on every response, so helmet works them out once (http/fixed-headers.ts).
  */
 import helmet from 'helmet';

@@ -9,8 +9,8 @@
  * REDIS_BREAKER_MS: meanwhile no request tries Redis, and a background PING tries it once per
  * period, so a hanging Redis costs one timeout, not one per request. What a limiter does while
  * Redis is down is its failure mode, which the contract states per group (`fail_mode` in
- * `info.x-rate-limit-groups` and `info.x-failed-authentication-limit`; README, "When one of them
- * fails", says why each is what it is): `closed` refuses with 503 service_unavailable and
+ * `info.x-rate-limit-groups` and `info.x-failed-authentication-limit`; docs/operations.md, "When
+ * something fails", says why each is what it is): `closed` refuses with 503 service_unavailable and
  * Retry-After, `open` counts in per-instance windows until Redis is back.
  */
 import type { ClientRateLimitInfo, Options, Store as LimitStore } from 'express-rate-limit';

@@ -2,9 +2,9 @@
  * Which keys were asked for recently: the response cache's doorkeeper (response-cache.ts), so a
  * page is kept only once its URL has been asked for a second time. Partners' cursor pages and
  * searches are mostly asked once; kept on their first answer, each one lived in the cache until
- * it was pushed out, long enough for V8 to move it to the old generation, and that churn cost a
- * full collection every third of a second and a quarter of the uncached pages' throughput
- * (docs/benchmarks.md, "Twelfth pass").
+ * it was pushed out, long enough for V8 to move it to the old generation, and that churn pressed
+ * for full collections (docs/decisions/0030-response-cache-admission.md; what it saved:
+ * docs/performance.md#response-cache-doorkeeper).
  *
  * A direct-mapped table of 32-bit FNV-1a hashes, one per slot, allocated once: nothing per key
  * outlives the request. A key whose slot another key took since is forgotten (its next answer is

@@ -75,7 +75,7 @@ export async function startConsoleRig(): Promise<ConsoleRig> {
   };
 }
 
-/** Where page screenshots go: the README's pictures in docs/console/ with UPDATE_SCREENSHOTS=1, else the run's temporary folder. */
+/** Where page screenshots go: docs/console.md's pictures in docs/console/ with UPDATE_SCREENSHOTS=1, else the run's temporary folder. */
 export async function screenshot(rig: ConsoleRig, page: Page, name: string): Promise<void> {
   const dir = process.env.UPDATE_SCREENSHOTS ? join(ROOT, 'docs/console') : join(rig.dir, 'shots');
   mkdirSync(dir, { recursive: true });

@@ -2,7 +2,8 @@
  * Engines that stall (connections accepted, nothing answered: a partition, a hung server) rather
  * than refuse, seen through the real server, and what an operator reads in the log meanwhile.
  * The proxies are test/helpers/tcp-proxy.ts in `blackhole` mode. The bounds measured here are
- * the ones README documents ("When one of them fails"), each with a margin for a loaded machine.
+ * the ones docs/operations.md documents ("When something fails"), each with a margin for a loaded
+ * machine.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { authenticate, authenticateOnceBack, expectUnavailable, logLines, proxyTo, request } from '../helpers/fault-requests.js';

@@ -61,7 +61,7 @@ describe('npm start', () => {
     expect(child.output()).toContain('CURSOR_SIGNING_KEYS is required');
   });
 
-  it('starts in production with keys generated as the README shows, and serves no demo partner', async () => {
+  it('starts in production with keys generated as docs/operations.md shows, and serves no demo partner', async () => {
     const { privateKey } = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, ['sign']);
     const jwk = await crypto.subtle.exportKey('jwk', privateKey); // carries key_ops ["sign"] and ext
     const { child, base } = await startEntry({

@@ -3,9 +3,9 @@
  * series_genres row carries its series' two catalog sort keys (sort_title, updated_at), written
  * with the series by every import (shared/catalog-import.ts), and is indexed by (genre, key, id).
  *
- * Before, a genre page walked the series in sort order and probed each one's genres: about
- * eight series visited per hit with 16 genres, 1.1-1.7 ms of SQLite time for a page of 50 at
- * 100k series, most of a varied catalog page's SQL (docs/decisions.md).
+ * Before, a genre page walked the series in sort order and probed each one's genres, visiting
+ * several series per hit: most of a varied catalog page's SQL
+ * (docs/decisions/0040-catalog-pages-walk-one-index.md, docs/performance.md#catalog-index-walk).
  */
 import { sql, type ColumnDefinitionBuilder, type Kysely, type Migration } from 'kysely';
 import { keyCollated } from './0001-core.js';

@@ -50,8 +50,9 @@ function breaksConnection(error: unknown): boolean {
  * One statement on a checked-out connection: through pg's callback, not its promise, and with our
  * own bound on the reply, not pg's query_timeout. Both of pg's forms make the query's callback a
  * closure inside Client#query, and with either a statement's rows outlived two young-generation
- * collections: 12-40% of what a catalog page allocated was promoted to the old generation, and a
- * busy instance ran a full collection every 300 ms (docs/benchmarks.md, "Eighth pass";
+ * collections: a share of what every catalog page allocated was promoted to the old generation,
+ * and a busy instance ran full collections one after another
+ * (docs/decisions/0045-garbage-a-request-leaves.md, docs/performance.md#pg-callback;
  * test/store/postgres-pool.test.ts counts the promoted bytes).
  */
 function statement(client: pg.PoolClient, text: string, parameters: unknown[] | undefined, replyTimeoutMs: number | undefined, name: string | undefined): Promise<pg.QueryResult> {

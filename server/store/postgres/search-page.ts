@@ -3,7 +3,8 @@
  * statement that ranks the hits and reads their documents and the partner's grants. One
  * statement is one snapshot, so ranking and documents agree without a transaction around them;
  * each statement saved is a round trip of protocol work and a socket write on the event loop and
- * in PostgreSQL, on the same cores (docs/benchmarks.md, "Eighth pass").
+ * in PostgreSQL, on the same cores (docs/decisions/0034-postgresql-search-ranking.md,
+ * docs/performance.md#postgres-search-round-trips).
  */
 import { sql, type Kysely } from 'kysely';
 import { EPISODE_COLUMNS, SERIES_SUMMARY_COLUMNS } from '../shared/mapping.js';

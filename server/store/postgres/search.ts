@@ -122,7 +122,8 @@ export function tsquery(parts: QueryPart[], weight = ''): string {
  * planner's statistics, decide which read a block gets. The planner's statistics assume that two
  * common words meet as often as chance says, and two that never meet cost a full scan. On the
  * search connections' sessions rather than in a transaction of each search, so that a search is
- * two round trips, not four (docs/benchmarks.md, "Eighth pass").
+ * two round trips, not four (docs/decisions/0034-postgresql-search-ranking.md; what it saved:
+ * docs/performance.md#postgres-search-round-trips).
  */
 export const SEARCH_SESSION = 'set enable_seqscan = off; set max_parallel_workers_per_gather = 0';
 
@@ -165,9 +166,8 @@ function blockMatches(block: Block, parts: QueryPart[], partnerId: string, count
   // (migrations/postgres-search-blocks.ts); in order, a weighted query tests the title lexemes in place.
   // Narrowed, the index is asked for the other parts only and each of their matches tested for
   // the whole query: GIN reads every posting of the last word's (up to 32) completions, where a
-  // rare other word has few matches to test (Zipf catalog, three-word searches: 4.16 -> 3.41 ms
-  // mean; docs/benchmarks.md, "Twelfth pass"). `is true` keeps the planner from making the whole
-  // query an index condition again.
+  // rare other word has few matches to test (docs/performance.md#postgres-search-narrowed). `is
+  // true` keeps the planner from making the whole query an index condition again.
   const lookup = block.narrowed ? sql`${tsquery(parts.slice(0, -1))}::tsquery` : all;
   const through = (doc: RawBuilder<unknown>) => (block.narrowed ? sql`${doc} @@ ${lookup} and (${doc} @@ ${all}) is true` : sql`${doc} @@ ${all}`);
   const indexed = block.titles ? through(sql`ts_filter(x.document, '{a}')`) : block.afterTitles ? sql`${through(sql`x.document`)} and not (x.document @@ ${inTitles})` : through(sql`x.document`);

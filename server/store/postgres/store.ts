@@ -57,9 +57,9 @@ export class PostgresStore extends KyselyStore {
     const { pool, search, ...pools } = openPools(url, options);
     const over = (p: pg.Pool, options: { session?: string; prepare?: boolean } = {}) =>
       new Kysely<Database>({ dialect: new PostgresDialect({ pool: guardedPool(p, { ...options, replyTimeoutMs: pools.replyTimeoutMs }) }) });
-    // Search's statements come in a few dozen shapes at most, and parsing and planning one took
-    // a fifth of its time in PostgreSQL: prepared once per connection (docs/benchmarks.md, "Ninth
-    // pass"). Catalog pages are not: their plans depend on their parameters (docs/decisions.md).
+    // Search's statements come in a few dozen shapes at most, and parsing and planning one was a
+    // large share of its time in PostgreSQL: prepared once per connection. Catalog pages are not:
+    // their plans depend on their parameters (docs/decisions/0046-prepared-statements-on-postgresql.md).
     return new PostgresStore(over(pool), over(search, { session: SEARCH_SESSION, prepare: true }), over(pool, { prepare: true }), pools);
   }
 

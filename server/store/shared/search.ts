@@ -14,8 +14,8 @@ import type { Database } from './schema.js';
 import { normalizedScore, searchTokens } from './search-terms.js';
 
 /**
- * The bounds both engines rank within (sqlite/search.ts, postgres/search.ts; docs/decisions.md,
- * "Search cost at catalog scale"): a query part in COMMON_MATCHES documents of an index or more
+ * The bounds both engines rank within (sqlite/search.ts, postgres/search.ts;
+ * docs/decisions/0024-search-results-for-common-words.md): a query part in COMMON_MATCHES documents of an index or more
  * switches the query from exact ranking to blocks (title matches of series, of episodes, then the
  * other matches of each), each block reading at most SCAN_LIMIT matches, the whole query paging
  * through at most MAX_BOUNDED_HITS hits; the last word completes to at most MAX_COMPLETIONS words.

@@ -1,7 +1,8 @@
 /**
  * One SQLite connection through Node's built-in `node:sqlite` (no native module to build), set up
  * for the store: busy timeout, WAL, and the statement cache that kysely's SqliteDialect prepares
- * through. docs/decisions.md, "Embedded engine", says why node:sqlite and not better-sqlite3.
+ * through. docs/decisions/0058-embedded-engine-node-sqlite.md says why node:sqlite and not
+ * better-sqlite3.
  */
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import type { SqliteDatabase, SqliteStatement } from 'kysely';
@@ -75,7 +76,7 @@ export function openConnection(path: string, options: ConnectionOptions): Databa
   // busy_timeout first: switching to WAL itself needs a lock another process may hold.
   raw.exec(`pragma busy_timeout = ${Math.max(0, Math.trunc(options.busyTimeoutMs))}`);
   // With SQLite's 2 MiB default, a catalog page at 100k series reads most of its b-tree pages from
-  // the OS again on every request: half of its SQL time went to read() calls (docs/decisions.md).
+  // the OS again on every request (docs/decisions/0043-sqlite-page-cache.md).
   if (options.cacheMb !== undefined) raw.exec(`pragma cache_size = ${-Math.max(1, Math.trunc(options.cacheMb)) * 1024}`);
   if (options.readOnly) return raw;
   try {

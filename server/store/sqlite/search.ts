@@ -20,7 +20,8 @@
  *    most SCAN_LIMIT matches (readable or not) and such a query pages through at most
  *    MAX_BOUNDED_HITS hits.
  *
- * docs/decisions.md records the trade-off. Every query here is on the partner's readable series
+ * docs/decisions/0024-search-results-for-common-words.md and 0025-sqlite-search-ranking.md record
+ * the trade-off. Every query here is on the partner's readable series
  * only, and deterministic for a given index, so offset cursors stay consistent.
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';

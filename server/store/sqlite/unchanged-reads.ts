@@ -3,7 +3,8 @@
  * content version for the response cache), answered from memory while the database is unchanged.
  * "Unchanged" is one cheap statement: SQLite's data_version moves when any other connection (the
  * admin CLI, another instance) commits, total_changes() when this one writes. Reading both rows
- * instead cost about three times as much under load (docs/benchmarks.md), and revocation stays
+ * instead cost far more under load (docs/decisions/0033-partner-state-on-sqlite.md,
+ * docs/performance.md#sqlite-partner-state), and revocation stays
  * immediate: the next request after a commit reads the rows again. The statements run on the raw
  * connection (synchronous, so they cannot interleave with a kysely query); inside another
  * request's open kysely transaction they see that transaction's snapshot, which is at most as old
