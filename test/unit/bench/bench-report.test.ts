@@ -7,10 +7,10 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { writeMarkdown, type Result } from '../../scripts/lib/bench-report.js';
-import { combineRounds, type Measured } from '../../scripts/lib/bench-sampling.js';
+import { writeMarkdown, type Result } from '../../../scripts/lib/bench-report.js';
+import { combineRounds, type Measured } from '../../../scripts/lib/bench-sampling.js';
 
-const PAGE = resolve(import.meta.dirname, '../../docs/benchmarks.md');
+const PAGE = resolve(import.meta.dirname, '../../../docs/benchmarks.md');
 const dir = mkdtempSync(join(tmpdir(), 'bench-report-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
