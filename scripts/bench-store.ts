@@ -13,9 +13,8 @@ import { ensureCatalog, NOW } from './generate-catalog.js';
 import { signedCatalogCursors, variedCatalogPages, variedSearches } from './lib/bench-queries.js';
 import { zipfVocabulary } from '../server/demo/zipf-text.js';
 import { demoEpisodeId, demoSeriesId } from '../server/demo/catalog.js';
-import { openStore } from '../server/store/index.js';
+import { openStore, type CatalogQuery } from '../server/store/index.js';
 import { warmCatalog } from './lib/warm-catalog.js';
-import type { CatalogQuery } from '../server/store/types.js';
 
 const { values: args } = parseArgs({
   options: {

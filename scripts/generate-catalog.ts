@@ -20,8 +20,7 @@ import pg from 'pg';
 import { pathToFileURL } from 'node:url';
 import { createPartner } from '../server/services/partner-credentials.js';
 import { demoCatalogBatches, demoSeriesId } from '../server/demo/catalog.js';
-import { openStore, parseDatabaseUrl } from '../server/store/index.js';
-import type { Grant, Store } from '../server/store/types.js';
+import { openStore, parseDatabaseUrl, type Grant, type Store } from '../server/store/index.js';
 
 const root = resolve(import.meta.dirname, '..');
 export const BENCH_DIR = join(root, '.tmp/bench');

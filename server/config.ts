@@ -4,8 +4,7 @@
  * docs/operations.md lists the same variables.
  */
 import type { JWK } from 'jose';
-import type { SecretKey } from './store/cursor.js';
-import { DEFAULT_DATABASE_URL, isPostgresUrl } from './store/database-url.js';
+import { DEFAULT_DATABASE_URL, isPostgresUrl, type SecretKey } from './store/index.js';
 import type { StreamKey } from './streaming/signer.js';
 
 export interface Config {

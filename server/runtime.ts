@@ -19,8 +19,7 @@ import { OutageLog } from './platform/outage-log.js';
 import { seedIfEmpty, type SeedResult } from './demo/seed.js';
 import { openSearchBackend } from './search/backends.js';
 import { SearchExecutor, type SearchBackend } from './search/executor.js';
-import { openStore } from './store/index.js';
-import type { Store } from './store/types.js';
+import { openStore, type Store } from './store/index.js';
 import { createStreamSigner, type StreamSigner } from './streaming/signer.js';
 import { UsageRecorder } from './usage/recorder.js';
 import { createStudioApp } from './studio-api/app.js';
@@ -103,7 +102,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
   // failure modes until Redis is back.
   if (redisLimits) await redisLimits.connected();
   const contract = loadContract();
-  const backend = openSearchBackend({
+  const backend = await openSearchBackend({
     databaseUrl: config.databaseUrl,
     database: config.database,
     store,

@@ -15,9 +15,7 @@
 import * as words from '../../server/demo/catalog-words.js';
 import { demoSeriesId } from '../../server/demo/catalog.js';
 import type { Vocabulary } from '../../server/demo/zipf-text.js';
-import { CursorCodec, type SecretKey } from '../../server/store/cursor.js';
-import { catalogFingerprint } from '../../server/store/shared/catalog-read.js';
-import { isoInstant } from '../../server/store/shared/mapping.js';
+import { catalogFingerprint, CursorCodec, type SecretKey } from '../../server/store/index.js';
 
 /** A small seeded PRNG (mulberry32): the same seed gives the same mix. */
 export function seeded(seed: number): () => number {
@@ -75,13 +73,13 @@ export type CatalogCursor = (listing: CatalogListing, random: () => number) => s
  * Cursors of a partner's listings of a generated catalog (`series` series, all updated at
  * `updatedAt`), signed with the server's cursor key, at positions spread over them: by title
  * after a random two-letter key, by updated_at after a random series at the catalog's instant.
- * The key shapes are listCatalog's (server/store/shared/catalog-read.ts), the fingerprint its own function.
+ * The key shapes are listCatalog's (server/store/shared/catalog-read.ts), the fingerprint its own function (as listCatalog, the instant in toISOString form).
  */
 export function signedCatalogCursors(catalog: { partnerId: string; series: number; updatedAt: string }, key: SecretKey): CatalogCursor {
   const codec = new CursorCodec([key]);
   const letter = (random: () => number) => String.fromCharCode(97 + Math.floor(random() * 26));
   return (listing, random) => {
-    const fp = catalogFingerprint({ partnerId: catalog.partnerId, genre: listing.genre, since: listing.since === null ? null : isoInstant(listing.since), sort: listing.sort });
+    const fp = catalogFingerprint({ partnerId: catalog.partnerId, genre: listing.genre, since: listing.since === null ? null : new Date(listing.since).toISOString(), sort: listing.sort });
     const id = demoSeriesId(Math.floor(random() * catalog.series));
     return codec.encode(fp, [listing.sort === 'title' ? letter(random) + letter(random) : catalog.updatedAt, id]);
   };

@@ -6,12 +6,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
-import type { SecretKey } from '../store/cursor.js';
+import type { SecretKey, Settings } from '../store/index.js';
 import type { StreamKey } from '../streaming/signer.js';
-import type { Store } from '../store/types.js';
 
 /** The stored development JWT key, generated on first use. */
-export async function devJwtKeys(store: Store): Promise<JWK[]> {
+export async function devJwtKeys(store: Settings): Promise<JWK[]> {
   const existing = await store.getSetting('dev_jwt_signing_key');
   if (existing) return [JSON.parse(existing) as JWK];
   const { privateKey } = await generateKeyPair('ES256', { extractable: true });
@@ -20,13 +19,13 @@ export async function devJwtKeys(store: Store): Promise<JWK[]> {
 }
 
 /** The stored development stream-signing key, generated on first use. */
-export async function devStreamKeys(store: Store): Promise<StreamKey[]> {
+export async function devStreamKeys(store: Settings): Promise<StreamKey[]> {
   const secret = await store.setSettingIfAbsent('dev_stream_signing_key', randomBytes(32).toString('base64url'));
   return [{ id: 'dev-1', secret: Buffer.from(secret, 'base64url') }];
 }
 
 /** The stored development key page cursors are signed with, generated on first use. */
-export async function devCursorKeys(store: Store): Promise<SecretKey[]> {
+export async function devCursorKeys(store: Settings): Promise<SecretKey[]> {
   const secret = await store.setSettingIfAbsent('dev_cursor_signing_key', randomBytes(32).toString('base64url'));
   return [{ id: 'dev-1', secret: Buffer.from(secret, 'base64url') }];
 }

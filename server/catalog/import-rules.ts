@@ -2,7 +2,7 @@
  * Rules across fields and items of a catalog import that JSON Schema cannot state. Run only on
  * a file that already matches the schema, so every field has its contract type here.
  */
-import type { ImportSeries } from '../store/types.js';
+import type { ImportSeries } from '../store/index.js';
 import type { ImportIssue } from './import-schema.js';
 
 /** Most episodes one season may have (the contract's Season.episode_count maximum). */

@@ -10,7 +10,7 @@ import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.
 import addFormatsModule from 'ajv-formats';
 import type { components } from '../../generated/api.js';
 import { CONTRACT_BUNDLE } from '../platform/paths.js';
-import type { ImportSeries } from '../store/types.js';
+import type { ImportSeries } from '../store/index.js';
 import { crossFieldErrors } from './import-rules.js';
 
 type S = components['schemas'];

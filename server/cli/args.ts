@@ -1,5 +1,5 @@
 /** Argument checks shared by the command groups; each throws a usage error (exit 2) on bad input. */
-import type { Grant } from '../store/types.js';
+import type { Grant } from '../store/index.js';
 import { checkPartnerName } from '../services/partners.js';
 import { usageError } from './errors.js';
 

@@ -1,5 +1,5 @@
 /** `audit`: the audit trail, newest first, filtered by actor, partner, action and time range. */
-import type { AuditEntry } from '../store/studio-types.js';
+import type { AuditEntry } from '../store/index.js';
 import { intOption, partnerId } from './args.js';
 import type { Command } from './command.js';
 import { usageError } from './errors.js';

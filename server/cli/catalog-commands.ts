@@ -1,6 +1,6 @@
 /** `catalog import <file.json>`: validate a whole catalog file, then upsert it in batches as an import job (server/services). */
 import { readFile } from 'node:fs/promises';
-import type { ImportSeries } from '../store/types.js';
+import type { ImportSeries } from '../store/index.js';
 import { intOption } from './args.js';
 import { startCatalogImport, validateCatalog } from '../services/catalog-import.js';
 import { serviceContext, type Command, type CommandContext } from './command.js';

@@ -1,6 +1,6 @@
 /** The shape every admin command shares, so dispatch, usage text and flag checks are one table. */
-import type { Actor, ServiceContext } from '../services/context.js';
-import type { Store } from '../store/types.js';
+import type { Actor, ServiceContext, ServiceStore } from '../services/context.js';
+import type { Settings } from '../store/index.js';
 import type { Output } from './output.js';
 
 /** Every flag any command accepts; each command lists the ones it allows. */
@@ -23,13 +23,16 @@ export const OPTIONS = {
 export type OptionName = keyof typeof OPTIONS;
 export type OptionValues = { [K in OptionName]?: (typeof OPTIONS)[K]['type'] extends 'string' ? string : boolean };
 
+/** The store's doors the commands use (server/store/interfaces.ts): the services', and the development keys' settings. */
+export type CliStore = ServiceStore & Settings;
+
 /** What a command gets from the dispatcher. */
 export interface CommandContext {
   out: Output;
   /** The instant of this invocation (ISO 8601, UTC), taken once at the command boundary. */
   now: string;
   /** Opens the store on first call. Commands call it only after checking every argument, so bad input writes nothing. */
-  store(): Promise<Store>;
+  store(): Promise<CliStore>;
   /** Who runs the command, as the audit trail records it (`cli:<user>`). */
   actor: Actor;
 }

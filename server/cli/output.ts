@@ -1,5 +1,5 @@
 /** How the admin CLI writes: one JSON document on stdout with `--json`, aligned text otherwise. */
-import type { EntitlementRecord, PartnerRecord } from '../store/types.js';
+import type { EntitlementRecord, PartnerRecord } from '../store/index.js';
 
 /** Anything with write(string): process.stdout, or a buffer in tests. */
 export interface Writer {

@@ -1,6 +1,6 @@
 /** `partner create|list|show|rename|regenerate-secret|disable|enable`: the partner lifecycle, through server/services. */
 import * as partners from '../services/partners.js';
-import type { EntitlementRecord, PartnerRecord, Store } from '../store/types.js';
+import type { EntitlementRecord, GrantReads, PartnerReads, PartnerRecord } from '../store/index.js';
 import { partnerId, partnerName } from './args.js';
 import { serviceContext, type Command, type CommandContext } from './command.js';
 import { notFound } from './errors.js';
@@ -22,7 +22,7 @@ function printSecret(ctx: CommandContext, partner: PartnerRecord, apiSecret: str
 }
 
 /** Every entitlement of a partner, following cursors to the end. */
-export async function allEntitlements(store: Store, id: string): Promise<EntitlementRecord[]> {
+export async function allEntitlements(store: GrantReads, id: string): Promise<EntitlementRecord[]> {
   const all: EntitlementRecord[] = [];
   let cursor: string | undefined;
   do {
@@ -34,7 +34,7 @@ export async function allEntitlements(store: Store, id: string): Promise<Entitle
 }
 
 /** The partner, or a not-found error (exit 1). */
-export async function requirePartner(store: Store, id: string) {
+export async function requirePartner(store: PartnerReads, id: string) {
   const partner = await store.getPartner(id);
   if (!partner) throw notFound(`partner ${id} not found`);
   return partner;

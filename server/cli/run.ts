@@ -1,10 +1,9 @@
 /** runAdmin: parses argv, checks it against the command table, runs the command, maps errors to exit codes. */
 import { parseArgs } from 'node:util';
-import type { Store } from '../store/types.js';
+import { StoreUnavailableError, type Store } from '../store/index.js';
 import { catalogCommands } from './catalog-commands.js';
 import { OPTIONS, type Command, type CommandContext, type OptionValues } from './command.js';
 import { redactUrl } from '../config.js';
-import { StoreUnavailableError } from '../http/errors.js';
 import { cliActor, type Actor } from '../services/context.js';
 import { InvalidInputError, NotFoundError } from '../services/errors.js';
 import { auditCommands } from './audit-commands.js';

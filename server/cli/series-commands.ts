@@ -1,10 +1,10 @@
 /** `series list`: the studio's whole catalog, without any partner's grant filter. */
-import type { SeriesSummaryDoc, Store } from '../store/types.js';
+import type { CatalogReads, SeriesSummaryDoc } from '../store/index.js';
 import type { Command } from './command.js';
 import { table } from './output.js';
 
 /** Every series by id, following cursors to the end. */
-async function allSeries(store: Store): Promise<SeriesSummaryDoc[]> {
+async function allSeries(store: CatalogReads): Promise<SeriesSummaryDoc[]> {
   const all: SeriesSummaryDoc[] = [];
   let cursor: string | undefined;
   do {

@@ -1,5 +1,5 @@
 /** `usage <partner_id> --from --to [--group-by]`: the studio's view of one partner's usage, as getUsage gives it. */
-import type { UsageCounts, UsageQuery } from '../store/types.js';
+import type { UsageCounts, UsageQuery } from '../store/index.js';
 import { partnerId } from './args.js';
 import type { Command } from './command.js';
 import { notFound, usageError } from './errors.js';

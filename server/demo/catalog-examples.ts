@@ -3,7 +3,7 @@
  * hand so the mock server and the demo store tell the same story: same ids, titles, synopses,
  * ratings, windows. Episodes the examples do not show are written here in the same voice.
  */
-import type { ImportEpisode, ImportSeries } from '../store/types.js';
+import type { ImportEpisode, ImportSeries } from '../store/index.js';
 
 const IMG = 'https://images.halcyon-studios.example';
 

@@ -2,7 +2,7 @@
  * Vocabulary of the generated demo catalog. Varied enough that search has something to rank
  * (shared words across titles and synopses, rarer words in a few) and listings look plausible.
  */
-import type { Genre } from '../store/types.js';
+import type { Genre } from '../store/index.js';
 
 export const ADJECTIVES = [
   'Silent', 'Hollow', 'Northern', 'Burning', 'Quiet', 'Last', 'Iron', 'Glass', 'Distant', 'Crooked',

@@ -6,7 +6,7 @@
 import { exampleSeries } from './catalog-examples.js';
 import * as W from './catalog-words.js';
 import { withZipfText } from './zipf-text.js';
-import type { Genre, ImportEpisode, ImportSeries } from '../store/types.js';
+import type { Genre, ImportEpisode, ImportSeries } from '../store/index.js';
 
 export interface DemoOptions {
   /** Number of series, the three examples included (default 36). */

@@ -6,7 +6,7 @@
  */
 import { createFirstPartner, type NewPartner } from '../services/partner-credentials.js';
 import { demoCatalog } from './catalog.js';
-import type { Grant, Store } from '../store/types.js';
+import type { CatalogReads, CatalogWrites, Grant, PartnerReads, Provisioning } from '../store/index.js';
 
 export interface SeedResult {
   seededCatalog: boolean;
@@ -16,7 +16,7 @@ export interface SeedResult {
 const READ_ONLY = new Set(['ser_3fz8w1rtnc']);
 
 /** Seeds an empty store; does nothing to a store that has a catalog or partners already. */
-export async function seedIfEmpty(store: Store, options: { production: boolean; now: string }): Promise<SeedResult> {
+export async function seedIfEmpty(store: CatalogReads & CatalogWrites & PartnerReads & Provisioning, options: { production: boolean; now: string }): Promise<SeedResult> {
   let seededCatalog = false;
   if ((await store.countSeries()) === 0) {
     await store.importCatalog(demoCatalog(), options.now);

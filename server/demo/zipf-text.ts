@@ -7,7 +7,7 @@
  * for search. Each generated series keeps its structure (ids, genres, seasons, availability);
  * only its text is drawn from here.
  */
-import type { ImportSeries } from '../store/types.js';
+import type { ImportSeries } from '../store/index.js';
 
 const CONSONANTS = 'bdfgklmnprstvz';
 const VOWELS = 'aeiou';

@@ -72,21 +72,3 @@ export class ApiError extends Error {
     this.headers = options.headers ?? {};
   }
 }
-
-/**
- * Thrown by a store when its engine cannot answer now (unreachable, timed out, busy).
- * Mapped to 503 service_unavailable: the partner may retry.
- */
-export class StoreUnavailableError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = 'StoreUnavailableError';
-  }
-}
-
-/** Thrown by a store for a cursor it did not issue or that belongs to another query. */
-export class InvalidCursorError extends ApiError {
-  constructor(detail = 'The cursor is malformed or belongs to another query; start again without a cursor.') {
-    super('invalid_cursor', detail);
-  }
-}

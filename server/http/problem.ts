@@ -1,13 +1,15 @@
 /**
  * The one place errors become RFC 9457 problem+json. Handlers and middleware only throw:
- * ApiError (ours), express-openapi-validator's HttpErrors, body-parser's errors and the store's
- * StoreUnavailableError are mapped here; anything else is a 500 whose detail reveals nothing.
+ * ApiError (ours), express-openapi-validator's HttpErrors, body-parser's errors, the service
+ * layer's refusals and the store's own errors (StoreUnavailableError, InvalidCursorError) are
+ * mapped here; anything else is a 500 whose detail reveals nothing.
  * The refusals Node's HTTP parser makes (server/http/app-server.ts) use the same document.
  */
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
-import { ApiError, problemType, PROBLEMS, StoreUnavailableError, type ProblemCode, type ValidationIssue } from './errors.js';
+import { ApiError, problemType, PROBLEMS, type ProblemCode, type ValidationIssue } from './errors.js';
 import { InvalidInputError, NotFoundError } from '../services/errors.js';
+import { InvalidCursorError, StoreUnavailableError } from '../store/index.js';
 
 interface ValidatorIssue {
   path?: string;
@@ -107,6 +109,8 @@ export function toApiError(err: unknown): ApiError {
     const issue: ValidationIssue = { location: 'body', pointer: `/${err.field}`, message: err.message.slice(0, 500) };
     return new ApiError('validation_failed', `The request does not match the contract: body /${err.field}: ${err.message}`, { errors: [issue], cause: err });
   }
+  // The store's errors.
+  if (err instanceof InvalidCursorError) return new ApiError('invalid_cursor', err.message, { cause: err });
   if (err instanceof StoreUnavailableError) {
     return new ApiError('service_unavailable', 'The catalog store is temporarily unavailable; retry shortly.', {
       headers: { 'Retry-After': '5' },

@@ -8,12 +8,12 @@
  * so a stalled store never collects a queue of pings, however often the load balancers ask.
  */
 import type { Request, Response } from 'express';
-import { ApiError, StoreUnavailableError } from './errors.js';
-import type { Store } from '../store/types.js';
+import { StoreUnavailableError, type Health } from '../store/index.js';
+import { ApiError } from './errors.js';
 import { toApiError } from './problem.js';
 
 export interface ReadinessOptions {
-  store: Pick<Store, 'ping'>;
+  store: Health;
   /** The longest a probe waits for the store before answering 503. */
   timeoutMs: number;
   /** True while shutting down: not ready, whatever the store says. */

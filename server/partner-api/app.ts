@@ -59,11 +59,15 @@ import { measureRequests, type Metrics } from '../platform/metrics.js';
 import { PACKAGE_ROOT } from '../platform/paths.js';
 import type { StreamSigner } from '../streaming/signer.js';
 import type { SearchExecutor } from '../search/executor.js';
-import type { Store } from '../store/types.js';
+import type { CatalogReads, Credentials, GrantReads, Health, UsageReports } from '../store/index.js';
 import type { UsageRecorder } from '../usage/recorder.js';
 
+/** The store's doors the partner API uses (server/store/interfaces.ts). */
+export type PartnerApiStore = Credentials & CatalogReads & GrantReads & UsageReports & Health;
+
 export interface AppDeps {
-  store: Store;
+  /** What the partner API reads: its steps' and handlers' doors, and the engine's health for /readyz. */
+  store: PartnerApiStore;
   /** Where searches run, within the search capacity (server/search/). */
   search: SearchExecutor;
   tokens: TokenService;

@@ -8,7 +8,7 @@
 import type { Request } from 'express';
 import type { TokenService } from '../auth/tokens.js';
 import { ApiError } from '../http/errors.js';
-import type { Store } from '../store/types.js';
+import type { Credentials } from '../store/index.js';
 
 const BEARER = /^Bearer[ \t]+([A-Za-z0-9._~+/-]+=*)[ \t]*$/i;
 
@@ -26,7 +26,7 @@ export interface Refusal {
 export type BearerVerifier = (req: Request) => Promise<Refusal | undefined>;
 
 /** Builds the verifier (server/partner-api/caller.ts runs it for every bearer operation). */
-export function bearerVerifier(options: { tokens: TokenService; store: Store }): BearerVerifier {
+export function bearerVerifier(options: { tokens: TokenService; store: Credentials }): BearerVerifier {
   const { tokens, store } = options;
   if (!tokens || !store) throw new Error('bearerVerifier: tokens and store are required');
 

@@ -17,7 +17,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { DUMMY_SECRET_HASH_PROMISE, verifySecret } from '../auth/secrets.js';
 import type { TokenService } from '../auth/tokens.js';
 import { ApiError } from '../http/errors.js';
-import type { Store } from '../store/types.js';
+import type { Credentials } from '../store/index.js';
 import { bearerVerifier } from './authenticate.js';
 import type { FailedAuthentications } from './failed-authentications.js';
 import './request-fields.js';
@@ -30,7 +30,7 @@ export interface CallerResolution {
 }
 
 /** Builds both placements of caller resolution. */
-export function resolveCaller(options: { tokens: TokenService; store: Store; failures: FailedAuthentications }): CallerResolution {
+export function resolveCaller(options: { tokens: TokenService; store: Credentials; failures: FailedAuthentications }): CallerResolution {
   const { store, failures } = options;
   if (!options.tokens || !store || !failures) throw new Error('resolveCaller: tokens, store and failures are required');
   const verifyBearer = bearerVerifier(options);

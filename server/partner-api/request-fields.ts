@@ -4,7 +4,7 @@
  */
 import type { RateLimitInfo } from 'express-rate-limit';
 import '../http/request-fields.js';
-import type { EpisodeDoc, Grant, PartnerRecord } from '../store/types.js';
+import type { EpisodeDoc, Grant, PartnerRecord } from '../store/index.js';
 
 /** The caller, once known (server/partner-api/caller.ts). */
 export interface AuthenticatedPartner {

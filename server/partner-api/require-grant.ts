@@ -13,7 +13,7 @@
  */
 import type { NextFunction, Request, Response } from 'express';
 import { ApiError } from '../http/errors.js';
-import type { EpisodeDoc, Grant, Store } from '../store/types.js';
+import type { CatalogReads, EpisodeDoc, Grant, GrantReads } from '../store/index.js';
 import { VersionedCache } from './versioned-cache.js';
 
 /** Freezes a value and everything in it: a remembered episode is shared by the requests that find it. */
@@ -29,7 +29,7 @@ function deepFreeze<T>(value: T): T {
 type Found = { missing: 'episode' | 'series' } | { episode?: EpisodeDoc; seriesId: string; grants: Grant[] };
 
 export interface RequireGrantOptions {
-  store: Store;
+  store: CatalogReads & GrantReads;
   /** Grant checks remembered for the current content version (least recently used go first); 0: none. */
   memoEntries?: number;
 }

@@ -11,11 +11,7 @@
  *   connection can see an in-memory database.
  */
 import { Piscina } from 'piscina';
-import type { SecretKey } from '../store/cursor.js';
-import { parseDatabaseUrl, type OpenStoreOptions } from '../store/index.js';
-import { PostgresStore } from '../store/postgres/store.js';
-import type { Page, SearchHitDoc, Store } from '../store/types.js';
-import { valueOf, type ThreadOutcome } from '../platform/thread-outcome.js';
+import { openSearchStore, parseDatabaseUrl, valueOf, type CatalogSearch, type OpenStoreOptions, type Page, type SearchHitDoc, type SecretKey, type ThreadOutcome } from '../store/index.js';
 import { workerModule } from '../platform/worker-module.js';
 import type { SearchBackend } from './executor.js';
 import type { SqliteWorkerData } from './sqlite-worker.js';
@@ -24,7 +20,7 @@ export interface SearchBackendOptions {
   databaseUrl: string;
   database: OpenStoreOptions;
   /** The store the rest of the service uses (searched in this thread when nothing else can). */
-  store: Store;
+  store: CatalogSearch;
   cursorKeys: SecretKey[];
   workers: number;
   /**
@@ -41,7 +37,7 @@ async function passGate(gate: Int32Array | undefined): Promise<void> {
   if (gate) await waitAsync(gate, 0, 0).value;
 }
 
-function inProcess(store: Pick<Store, 'search'>, gate: Int32Array | undefined, close: () => Promise<void>): SearchBackend {
+function inProcess(store: CatalogSearch, gate: Int32Array | undefined, close: () => Promise<void>): SearchBackend {
   return {
     async search(query) {
       await passGate(gate);
@@ -71,12 +67,11 @@ function sqliteWorkers(path: string, options: SearchBackendOptions): SearchBacke
 }
 
 /** The backend for the configured database. */
-export function openSearchBackend(options: SearchBackendOptions): SearchBackend {
+export async function openSearchBackend(options: SearchBackendOptions): Promise<SearchBackend> {
   const target = parseDatabaseUrl(options.databaseUrl);
   if (target.engine === 'sqlite') {
     return target.path === ':memory:' ? inProcess(options.store, options.gate, async () => {}) : sqliteWorkers(target.path, options);
   }
-  const store = PostgresStore.open(target.url, { ...options.database, poolMax: options.workers });
-  store.useCursorKeys(options.cursorKeys);
+  const store = await openSearchStore(target, { ...options.database, poolMax: options.workers, cursorKeys: options.cursorKeys });
   return inProcess(store, options.gate, () => store.close());
 }

@@ -11,7 +11,7 @@
  */
 import { ApiError } from '../http/errors.js';
 import type { SearchCapacity } from '../contract/load.js';
-import type { Page, SearchHitDoc, SearchQuery } from '../store/types.js';
+import type { Page, SearchHitDoc, SearchQuery } from '../store/index.js';
 
 /** What runs one search: in this thread, in a worker thread, or on search's own connections. */
 export interface SearchBackend {

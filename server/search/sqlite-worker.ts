@@ -4,9 +4,7 @@
  * in parallel with the other workers (WAL lets readers run beside the writer).
  */
 import { workerData } from 'node:worker_threads';
-import { SqliteStore } from '../store/sqlite/store.js';
-import type { Page, SearchHitDoc, SearchQuery } from '../store/types.js';
-import { outcomeOf, type ThreadOutcome } from '../platform/thread-outcome.js';
+import { openSearchStore, outcomeOf, type Page, type SearchHitDoc, type SearchQuery, type ThreadOutcome } from '../store/index.js';
 
 export interface SqliteWorkerData {
   path: string;
@@ -18,8 +16,14 @@ export interface SqliteWorkerData {
 }
 
 const data = workerData as SqliteWorkerData;
-const store = SqliteStore.open(data.path, { readOnly: true, busyTimeoutMs: data.busyTimeoutMs, ...(data.cacheMb !== undefined ? { cacheMb: data.cacheMb } : {}) });
-store.useCursorKeys(data.cursorKeys.map((k) => ({ id: k.id, secret: Buffer.from(k.secret) })));
+const store = await openSearchStore(
+  { engine: 'sqlite', path: data.path },
+  {
+    busyTimeoutMs: data.busyTimeoutMs,
+    ...(data.cacheMb !== undefined ? { cacheMb: data.cacheMb } : {}),
+    cursorKeys: data.cursorKeys.map((k) => ({ id: k.id, secret: Buffer.from(k.secret) })),
+  },
+);
 
 export default async function search(query: SearchQuery): Promise<ThreadOutcome<Page<SearchHitDoc>>> {
   if (data.gate) Atomics.wait(data.gate, 0, 0);

@@ -5,9 +5,7 @@
  * Secrets never enter it: entries carry chosen fields only, and record() refuses any value whose
  * key or content looks like a credential, so a mistake fails loudly instead of leaking.
  */
-import type { Store } from '../store/types.js';
-import type { AuditEntry, AuditQuery, AuditTargetKind, AuditValue, StoreTx } from '../store/studio-types.js';
-import type { Page } from '../store/types.js';
+import type { AuditEntry, AuditQuery, AuditTargetKind, AuditTrail, AuditValue, Page, StoreTx, Transactions } from '../store/index.js';
 import { actorKey, type Actor } from './context.js';
 
 /** The actions services record; the studio helper's operator actions are listed here too. */
@@ -60,7 +58,7 @@ export function assertNoSecret(value: AuditValue, path = ''): void {
 }
 
 /** Writes one entry, in tx when given (the change's own transaction), else on its own. */
-export async function record(target: Store | StoreTx, actor: Actor, now: string, entry: AuditRecord): Promise<AuditEntry> {
+export async function record(target: Transactions | StoreTx, actor: Actor, now: string, entry: AuditRecord): Promise<AuditEntry> {
   assertNoSecret(entry.before);
   assertNoSecret(entry.after);
   const input = {
@@ -79,6 +77,6 @@ export async function record(target: Store | StoreTx, actor: Actor, now: string,
 }
 
 /** One page of entries, newest first, filtered by actor (`cli:<user>` / `operator:<id>`), partner, action and time range. */
-export async function listAudit(store: Store, query: AuditQuery): Promise<Page<AuditEntry>> {
+export async function listAudit(store: AuditTrail, query: AuditQuery): Promise<Page<AuditEntry>> {
   return store.listAudit(query);
 }

@@ -8,15 +8,16 @@
  */
 import { randomBytes } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { BULK_IMPORT_ROWS } from '../store/shared/kysely-store.js';
 import type { ImportValidation } from '../catalog/import-schema.js';
-import type { ImportJob } from '../store/studio-types.js';
-import type { ImportSeries } from '../store/types.js';
+import { BULK_IMPORT_ROWS, type CatalogWrites, type ImportJob, type ImportJobs, type ImportSeries, type Transactions } from '../store/index.js';
 import { record } from './audit.js';
 import { actorKey, type ServiceContext } from './context.js';
 import { NotFoundError } from './errors.js';
 
 export type { ImportValidation } from '../catalog/import-schema.js';
+
+/** What an import needs of the store: its batches written, its job kept, its audit entry recorded. */
+type ImportContext = ServiceContext<CatalogWrites & ImportJobs & Transactions>;
 
 export interface ImportOptions {
   /** Series per transaction, 1 to 10,000. */
@@ -42,7 +43,7 @@ export async function validateCatalog(data: unknown): Promise<ImportValidation> 
 }
 
 /** Upserts the batches, storing the job's progress after each; the final job, failed with its reason on error. */
-async function run(ctx: ServiceContext, job: ImportJob, series: ImportSeries[], options: ImportOptions): Promise<ImportJob> {
+async function run(ctx: ImportContext, job: ImportJob, series: ImportSeries[], options: ImportOptions): Promise<ImportJob> {
   const now = options.clock ?? (() => ctx.now);
   let current = job;
   // Rows changed since the store last tidied itself (it does after any one batch of BULK_IMPORT_ROWS or more).
@@ -83,7 +84,7 @@ async function run(ctx: ServiceContext, job: ImportJob, series: ImportSeries[], 
 }
 
 /** Stores the final state and its audit entry together; a store that fails now leaves the job running (its batches are kept). */
-async function finish(ctx: ServiceContext, job: ImportJob): Promise<void> {
+async function finish(ctx: ImportContext, job: ImportJob): Promise<void> {
   try {
     await ctx.store.transact(async (tx) => {
       await record(tx, ctx.actor, job.updatedAt, {
@@ -101,7 +102,7 @@ async function finish(ctx: ServiceContext, job: ImportJob): Promise<void> {
 }
 
 /** Starts importing validated series as a job; returns at once with the job and a promise of its end. */
-export async function startCatalogImport(ctx: ServiceContext, series: ImportSeries[], options: ImportOptions): Promise<StartedImport> {
+export async function startCatalogImport(ctx: ImportContext, series: ImportSeries[], options: ImportOptions): Promise<StartedImport> {
   const job: ImportJob = {
     id: `imp_${randomBytes(8).toString('hex')}`,
     state: 'running',
@@ -120,7 +121,7 @@ export async function startCatalogImport(ctx: ServiceContext, series: ImportSeri
 }
 
 /** The job's current state, from any instance; NotFoundError when unknown. */
-export async function getImportJob(ctx: Pick<ServiceContext, 'store'>, id: string): Promise<ImportJob> {
+export async function getImportJob(ctx: Pick<ServiceContext<ImportJobs>, 'store'>, id: string): Promise<ImportJob> {
   const job = await ctx.store.getImportJob(id);
   if (!job) throw new NotFoundError('import job', [id]);
   return job;

@@ -3,8 +3,7 @@
  * new grants, one audit entry per series whose grants changed, and the content version bump that
  * makes every instance answer the partner's next request with the new grants.
  */
-import type { SeriesGrantRecord } from '../store/studio-types.js';
-import type { EntitlementRecord, Grant, Page, PageRequest } from '../store/types.js';
+import type { CatalogReads, EntitlementRecord, Grant, GrantReads, Page, PageRequest, PartnerReads, SeriesGrantRecord, StudioQueries, Transactions } from '../store/index.js';
 import { record } from './audit.js';
 import type { ServiceContext } from './context.js';
 import { InvalidInputError, NotFoundError } from './errors.js';
@@ -28,7 +27,7 @@ export function orderGrants(grants: Iterable<Grant>): Grant[] {
 type Next = (current: Grant[]) => Grant[];
 
 /** Applies next to each series' grants for the partner, in one transaction; unknown partner or series: NotFoundError, nothing written. */
-async function change(ctx: ServiceContext, partnerId: string, targets: Array<{ seriesId: string; next: Next }>): Promise<GrantChange[]> {
+async function change(ctx: ServiceContext<Transactions>, partnerId: string, targets: Array<{ seriesId: string; next: Next }>): Promise<GrantChange[]> {
   const ids = targets.map((t) => t.seriesId);
   if (new Set(ids).size !== ids.length) throw new InvalidInputError('each series may appear once per change', 'series_id');
   return ctx.store.transact(async (tx) => {
@@ -52,29 +51,29 @@ async function change(ctx: ServiceContext, partnerId: string, targets: Array<{ s
 }
 
 /** Sets the partner's grants on many series at once ([] removes them), all or nothing. */
-export async function setGrants(ctx: ServiceContext, partnerId: string, items: ReadonlyArray<{ seriesId: string; grants: Grant[] }>): Promise<GrantChange[]> {
+export async function setGrants(ctx: ServiceContext<Transactions>, partnerId: string, items: ReadonlyArray<{ seriesId: string; grants: Grant[] }>): Promise<GrantChange[]> {
   return change(ctx, partnerId, items.map((i) => ({ seriesId: i.seriesId, next: () => i.grants })));
 }
 
 /** Adds grants on a series to those the partner holds. */
-export async function addGrants(ctx: ServiceContext, partnerId: string, seriesId: string, grants: Grant[]): Promise<GrantChange> {
+export async function addGrants(ctx: ServiceContext<Transactions>, partnerId: string, seriesId: string, grants: Grant[]): Promise<GrantChange> {
   return (await change(ctx, partnerId, [{ seriesId, next: (current) => [...current, ...grants] }]))[0]!;
 }
 
 /** Removes the named grants on a series, or every grant on it when none are named. */
-export async function revokeGrants(ctx: ServiceContext, partnerId: string, seriesId: string, grants?: Grant[]): Promise<GrantChange> {
+export async function revokeGrants(ctx: ServiceContext<Transactions>, partnerId: string, seriesId: string, grants?: Grant[]): Promise<GrantChange> {
   const next: Next = grants ? (current) => current.filter((g) => !grants.includes(g)) : () => [];
   return (await change(ctx, partnerId, [{ seriesId, next }]))[0]!;
 }
 
 /** One page of the partner's grants, by series id; NotFoundError for an unknown partner. */
-export async function listPartnerGrants(ctx: Pick<ServiceContext, 'store'>, partnerId: string, page: PageRequest): Promise<Page<EntitlementRecord>> {
+export async function listPartnerGrants(ctx: Pick<ServiceContext<PartnerReads & GrantReads>, 'store'>, partnerId: string, page: PageRequest): Promise<Page<EntitlementRecord>> {
   if (!(await ctx.store.getPartner(partnerId))) throw new NotFoundError('partner', [partnerId]);
   return ctx.store.listEntitlements(partnerId, page);
 }
 
 /** One page of the partners holding grants on a series, by partner id; NotFoundError for an unknown series. */
-export async function listSeriesGrants(ctx: Pick<ServiceContext, 'store'>, seriesId: string, page: PageRequest): Promise<Page<SeriesGrantRecord>> {
+export async function listSeriesGrants(ctx: Pick<ServiceContext<Pick<CatalogReads, 'seriesExists'> & StudioQueries>, 'store'>, seriesId: string, page: PageRequest): Promise<Page<SeriesGrantRecord>> {
   if (!(await ctx.store.seriesExists(seriesId))) throw new NotFoundError('series', [seriesId]);
   return ctx.store.listSeriesGrants(seriesId, page);
 }

@@ -8,5 +8,5 @@ export * as catalog from './catalog-import.js';
 export * as grants from './grants.js';
 export * as partners from './partners.js';
 export * as usage from './usage-reports.js';
-export { actorKey, cliActor, type Actor, type ServiceContext } from './context.js';
+export { actorKey, cliActor, type Actor, type ServiceContext, type ServiceStore } from './context.js';
 export { InvalidInputError, NotFoundError, type MissingKind } from './errors.js';

@@ -9,7 +9,7 @@ import { hashSecret } from '../auth/secrets.js';
 import type { Role } from '../contract/load.js';
 import * as audit from './audit.js';
 import type { ServiceContext } from './context.js';
-import type { OperatorChange, OperatorChangeRefusal, OperatorRecord } from '../store/operator-types.js';
+import type { OperatorChange, OperatorChangeRefusal, OperatorRecord, Transactions } from '../store/index.js';
 
 const ID_ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyz';
 
@@ -27,7 +27,7 @@ export interface NewOperator {
 }
 
 /** Creates a local operator with a fresh initial password; undefined when the email is taken. */
-export async function createOperator(ctx: ServiceContext, email: string, role: Role, action: 'operator.create' | 'operator.invite'): Promise<NewOperator | undefined> {
+export async function createOperator(ctx: ServiceContext<Transactions>, email: string, role: Role, action: 'operator.create' | 'operator.invite'): Promise<NewOperator | undefined> {
   const initialPassword = randomBytes(18).toString('base64url');
   const passwordHash = await hashSecret(initialPassword);
   const operator = await ctx.store.transact(async (tx) => {
@@ -39,7 +39,7 @@ export async function createOperator(ctx: ServiceContext, email: string, role: R
 }
 
 /** Changes an operator's role and/or disables or enables it; a refusal names why nothing changed. */
-export async function changeOperator(ctx: ServiceContext, id: string, change: OperatorChange): Promise<OperatorRecord | OperatorChangeRefusal> {
+export async function changeOperator(ctx: ServiceContext<Transactions>, id: string, change: OperatorChange): Promise<OperatorRecord | OperatorChangeRefusal> {
   return ctx.store.transact(async (tx) => {
     const result = await tx.updateOperator(id, change, ctx.now);
     if (typeof result === 'string') return result;

@@ -3,15 +3,13 @@
  * CLI, the studio API) go through server/services/partners.ts, which also records them.
  */
 import { generateApiKey, generateApiSecret, generatePartnerId, hashSecret } from '../auth/secrets.js';
-import type { PartnerRecord, Store } from '../store/types.js';
+import type { NewPartnerInput, PartnerRecord, Provisioning } from '../store/index.js';
 
 export interface NewPartner {
   partner: PartnerRecord;
   /** Shown once to the studio; only its hash is stored. */
   apiSecret: string;
 }
-
-type NewPartnerInput = Parameters<Store['createPartner']>[0];
 
 /** Fresh credentials for a new partner: its record's input, and the secret shown once. */
 export async function freshCredentials(name: string, now: string): Promise<{ input: NewPartnerInput; apiSecret: string }> {
@@ -20,7 +18,7 @@ export async function freshCredentials(name: string, now: string): Promise<{ inp
 }
 
 /** Creates a partner with fresh credentials. */
-export async function createPartner(store: Store, name: string, now: string): Promise<NewPartner> {
+export async function createPartner(store: Provisioning, name: string, now: string): Promise<NewPartner> {
   const { input, apiSecret } = await freshCredentials(name, now);
   return { partner: await store.createPartner(input), apiSecret };
 }
@@ -29,14 +27,14 @@ export async function createPartner(store: Store, name: string, now: string): Pr
  * Creates a partner with fresh credentials only if the store has none yet, atomically: of several
  * instances starting together on one new database, exactly one creates it. Undefined otherwise.
  */
-export async function createFirstPartner(store: Store, name: string, now: string): Promise<NewPartner | undefined> {
+export async function createFirstPartner(store: Provisioning, name: string, now: string): Promise<NewPartner | undefined> {
   const { input, apiSecret } = await freshCredentials(name, now);
   const partner = await store.createFirstPartner(input);
   return partner && { partner, apiSecret };
 }
 
 /** Replaces a partner's secret; the old secret and every token issued before stop working at once. */
-export async function regenerateSecret(store: Store, partnerId: string, now: string): Promise<NewPartner | undefined> {
+export async function regenerateSecret(store: Provisioning, partnerId: string, now: string): Promise<NewPartner | undefined> {
   const apiSecret = generateApiSecret();
   const partner = await store.rotateSecret(partnerId, await hashSecret(apiSecret), now);
   return partner ? { partner, apiSecret } : undefined;

@@ -6,8 +6,7 @@
  */
 import { generateApiSecret, hashSecret } from '../auth/secrets.js';
 import { freshCredentials } from './partner-credentials.js';
-import type { AuditValue, PartnerListQuery } from '../store/studio-types.js';
-import type { Page, PartnerRecord } from '../store/types.js';
+import type { AuditValue, Page, PartnerListQuery, PartnerReads, PartnerRecord, StudioQueries, Transactions } from '../store/index.js';
 import { record } from './audit.js';
 import type { ServiceContext } from './context.js';
 import { InvalidInputError, NotFoundError } from './errors.js';
@@ -37,7 +36,7 @@ export function checkPartnerName(value: string): string {
 }
 
 /** Creates an enabled partner with fresh credentials; the secret is in the result only. */
-export async function createPartner(ctx: ServiceContext, name: string): Promise<PartnerWithSecret> {
+export async function createPartner(ctx: ServiceContext<Transactions>, name: string): Promise<PartnerWithSecret> {
   const checked = checkPartnerName(name);
   const { input, apiSecret } = await freshCredentials(checked, ctx.now);
   const partner = await ctx.store.transact(async (tx) => {
@@ -49,7 +48,7 @@ export async function createPartner(ctx: ServiceContext, name: string): Promise<
 }
 
 /** Renames a partner; NotFoundError when unknown. An unchanged name writes nothing. */
-export async function renamePartner(ctx: ServiceContext, id: string, name: string): Promise<PartnerRecord> {
+export async function renamePartner(ctx: ServiceContext<Transactions>, id: string, name: string): Promise<PartnerRecord> {
   const checked = checkPartnerName(name);
   return ctx.store.transact(async (tx) => {
     const before = await tx.getPartner(id);
@@ -62,7 +61,7 @@ export async function renamePartner(ctx: ServiceContext, id: string, name: strin
 }
 
 /** Disables or enables a partner (a disabled partner's credentials and tokens are refused); NotFoundError when unknown. */
-export async function setPartnerDisabled(ctx: ServiceContext, id: string, disabled: boolean): Promise<PartnerRecord> {
+export async function setPartnerDisabled(ctx: ServiceContext<Transactions>, id: string, disabled: boolean): Promise<PartnerRecord> {
   return ctx.store.transact(async (tx) => {
     const before = await tx.getPartner(id);
     if (!before) throw new NotFoundError('partner', [id]);
@@ -76,7 +75,7 @@ export async function setPartnerDisabled(ctx: ServiceContext, id: string, disabl
 }
 
 /** Replaces the secret: the old one and every token issued with it stop working at once. NotFoundError when unknown. */
-export async function regenerateSecret(ctx: ServiceContext, id: string): Promise<PartnerWithSecret> {
+export async function regenerateSecret(ctx: ServiceContext<Transactions>, id: string): Promise<PartnerWithSecret> {
   const apiSecret = generateApiSecret();
   const secretHash = await hashSecret(apiSecret);
   const partner = await ctx.store.transact(async (tx) => {
@@ -96,13 +95,13 @@ export async function regenerateSecret(ctx: ServiceContext, id: string): Promise
 }
 
 /** The partner, or NotFoundError. */
-export async function getPartner(ctx: Pick<ServiceContext, 'store'>, id: string): Promise<PartnerRecord> {
+export async function getPartner(ctx: Pick<ServiceContext<PartnerReads>, 'store'>, id: string): Promise<PartnerRecord> {
   const partner = await ctx.store.getPartner(id);
   if (!partner) throw new NotFoundError('partner', [id]);
   return partner;
 }
 
 /** One page of partners by id, filtered by a search term (name substring, exact id or API key) and status. */
-export async function listPartners(ctx: Pick<ServiceContext, 'store'>, query: PartnerListQuery): Promise<Page<PartnerRecord & { lastActiveOn: string | null }>> {
+export async function listPartners(ctx: Pick<ServiceContext<StudioQueries>, 'store'>, query: PartnerListQuery): Promise<Page<PartnerRecord & { lastActiveOn: string | null }>> {
   return ctx.store.listPartnersPage(query);
 }

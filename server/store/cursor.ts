@@ -11,7 +11,7 @@
  * query, never by the cursor.
  */
 import { createHash, createHmac, createSecretKey, randomBytes, timingSafeEqual, type KeyObject } from 'node:crypto';
-import { InvalidCursorError } from '../http/errors.js';
+import { InvalidCursorError } from './errors.js';
 
 /** The contract's cursor pattern (NextCursor / Cursor parameter). */
 export const CURSOR_PATTERN = /^[A-Za-z0-9_-]{1,512}$/;
@@ -103,4 +103,9 @@ export function readCursor(cursor: string): { k: unknown[]; i: string; c: string
   const { k, i, c } = parsed as { k?: unknown; i?: unknown; c?: unknown };
   if (!Array.isArray(k) || typeof i !== 'string' || typeof c !== 'string') throw new InvalidCursorError();
   return { k, i, c };
+}
+
+/** What a catalog listing's cursors are bound to: its partner, genre, instant (isoInstant, or null) and sort. */
+export function catalogFingerprint(listing: { partnerId: string; genre: string | null; since: string | null; sort: 'title' | 'updated_at' }): string {
+  return queryFingerprint('catalog', { partner: listing.partnerId, genre: listing.genre, since: listing.since, sort: listing.sort });
 }

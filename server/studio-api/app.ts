@@ -35,7 +35,7 @@ import { apiSecurityHeaders } from '../http/security-headers.js';
 import { contractValidator } from '../http/validator.js';
 import { CONSOLE_DIST, STUDIO_CONTRACT_BUNDLE } from '../platform/paths.js';
 import type { OperationHandler } from '../http/operation-handler.js';
-import type { Store } from '../store/types.js';
+import type { StudioApiStore } from './handlers/handler-deps.js';
 import { serveConsole } from './console.js';
 import { requireRole, requireSameOrigin } from './guards.js';
 import { catalogHandlers } from './handlers/catalog.js';
@@ -51,7 +51,8 @@ import { sessions as createSessions } from './session.js';
 import { signInLimits } from './sign-in-limits.js';
 
 export interface StudioAppDeps {
-  store: Store;
+  /** What the studio API reads and changes: its sign-in's operators and sessions, and what its services use. */
+  store: StudioApiStore;
   clock: Clock;
   logger: Logger;
   contract?: StudioContract;

@@ -13,8 +13,7 @@ import * as client from 'openid-client';
 import type { Clock } from '../platform/clock.js';
 import type { OidcConfig } from '../config.js';
 import { ApiError } from '../http/errors.js';
-import type { OperatorRecord } from '../store/operator-types.js';
-import type { Store } from '../store/types.js';
+import type { OperatorRecord, Operators } from '../store/index.js';
 import { cookieValue } from './session.js';
 
 const STATE_COOKIE = 'studio_oidc';
@@ -42,7 +41,7 @@ function loopback(issuer: URL): boolean {
 
 const refused = (cause?: unknown) => new ApiError('invalid_credentials', 'The identity provider did not vouch for an enabled operator.', { cause });
 
-export function oidcSignIn(config: OidcConfig, options: { store: Store; clock: Clock; stateTtlMs: number }): OidcSignIn {
+export function oidcSignIn(config: OidcConfig, options: { store: Operators; clock: Clock; stateTtlMs: number }): OidcSignIn {
   const { store, clock, stateTtlMs } = options;
   const issuer = new URL(config.issuer);
   const insecure = loopback(issuer);

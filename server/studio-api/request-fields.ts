@@ -3,7 +3,7 @@
  * server/http/request-fields.ts).
  */
 import '../http/request-fields.js';
-import type { OperatorRecord, SessionRecord } from '../store/operator-types.js';
+import type { OperatorRecord, SessionRecord } from '../store/index.js';
 
 /** The studio operator behind a live session (server/studio-api/session.ts). */
 export interface SignedInOperator {

@@ -8,8 +8,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import type { Clock } from '../platform/clock.js';
 import { ApiError } from '../http/errors.js';
-import type { OperatorRecord } from '../store/operator-types.js';
-import type { Store } from '../store/types.js';
+import type { OperatorRecord, Operators } from '../store/index.js';
 import './request-fields.js';
 
 export const SESSION_COOKIE = 'studio_session';
@@ -46,7 +45,7 @@ export interface Sessions {
   resolveOperator(req: Request, res: Response, next: NextFunction): Promise<void>;
 }
 
-export function sessions(options: { store: Store; clock: Clock; ttlMs: number }): Sessions {
+export function sessions(options: { store: Operators; clock: Clock; ttlMs: number }): Sessions {
   const { store, clock, ttlMs } = options;
   if (!store || !clock || !(ttlMs > 0)) throw new Error('sessions: store, clock and a positive ttlMs are required');
   const cookie = { httpOnly: true, secure: true, sameSite: 'strict', path: COOKIE_PATH } as const;

@@ -7,13 +7,12 @@
  * Counted exactly once: a write can fail on the writer's side after the store committed it (the
  * reply to COMMIT lost, or the operation's time bound reached just after). So every batch carries
  * this recorder's id and a sequence number, a failed batch is written again exactly as it was
- * before anything newer, and the store skips a batch it has applied (server/store/usage.ts).
+ * before anything newer, and the store skips a batch it has applied (UsageWrites.addUsage).
  */
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Clock } from '../platform/clock.js';
-import { StoreUnavailableError } from '../http/errors.js';
-import type { Outcome, Store, UsageIncrement } from '../store/types.js';
+import { StoreUnavailableError, type Outcome, type UsageIncrement, type UsageWrites } from '../store/index.js';
 
 export interface UsageEvent {
   partnerId: string;
@@ -41,7 +40,7 @@ export class UsageRecorder {
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> = Promise.resolve();
 
-  constructor(private readonly options: { store: Store; clock: Clock; logger: Logger; flushIntervalMs?: number }) {
+  constructor(private readonly options: { store: UsageWrites; clock: Clock; logger: Logger; flushIntervalMs?: number }) {
     if (!options.store || !options.clock) throw new Error('UsageRecorder: store and clock are required');
   }
 

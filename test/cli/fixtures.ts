@@ -1,5 +1,5 @@
 /** Valid catalog import documents for the CLI tests, with predictable ids. */
-import type { ImportEpisode, ImportSeries } from '../../server/store/types.js';
+import type { ImportEpisode, ImportSeries } from '../../server/store/index.js';
 
 /** The id of the i-th fixture series: `ser_` and 10 digits. */
 export function seriesIdOf(i: number): string {

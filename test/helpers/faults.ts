@@ -1,5 +1,5 @@
 /** Injected faults for the test server (test/helpers/server.ts): a store that fails on demand, and a gate that holds searches. */
-import { StoreUnavailableError } from '../../server/http/errors.js';
+import { StoreUnavailableError } from '../../server/store/index.js';
 
 export type Fault = 'error' | 'unavailable' | undefined;
 

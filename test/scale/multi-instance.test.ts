@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postgresMigrations } from '../../server/store/migrations/index.js';
+import { migrationNames } from '../../server/store/index.js';
 import type { Child } from '../../scripts/lib/processes.js';
 import { runCli } from '../helpers/cli.js';
 import { startEntry } from '../helpers/entry.js';
@@ -101,7 +101,7 @@ describe.skipIf(skipped)(`${INSTANCES} instances sharing one PostgreSQL and one 
     await client.connect();
     try {
       const { rows } = await client.query<{ name: string }>('select name from kysely_migration order by name');
-      expect(rows.map((r) => r.name)).toEqual(Object.keys(postgresMigrations()));
+      expect(rows.map((r) => r.name)).toEqual(await migrationNames('postgres'));
     } finally {
       await client.end();
     }

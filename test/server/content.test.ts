@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Grant } from '../../server/store/types.js';
+import type { Grant } from '../../server/store/index.js';
 import { bearer, startServer, type TestServer } from '../helpers/server.js';
 
 /** A partner with read on every seeded series (stream on none), and its token. */

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { hashSecret } from '../../server/auth/secrets.js';
-import { queryFingerprint } from '../../server/store/cursor.js';
+import { queryFingerprint } from '../../server/store/index.js';
 import { bearer, startServer, type TestServer } from '../helpers/server.js';
 
 const READ = ['ser_7hx2k9qmbd', 'ser_3fz8w1rtnc'];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Grant } from '../../server/store/types.js';
+import type { Grant } from '../../server/store/index.js';
 import { bearer, importForm, serverEngines, startServer, type TestServer } from '../helpers/server.js';
 
 // SQLite with in-process limits, and PostgreSQL with Redis limits (test/helpers/server.ts).

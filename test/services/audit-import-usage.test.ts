@@ -1,8 +1,7 @@
 /** The service layer on both engines: the audit trail's filters and pages, import jobs, the studio's partner and usage reads. */
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { InvalidCursorError } from '../../server/http/errors.js';
+import { InvalidCursorError, type Store, type UsageIncrement } from '../../server/store/index.js';
 import { audit, catalog, cliActor, NotFoundError, partners, usage, type ServiceContext } from '../../server/services/index.js';
-import type { Store, UsageIncrement } from '../../server/store/types.js';
 import { ENGINES, removeTmpDbs } from '../store/engines.js';
 import { pid, series, sid, T0, T1, T2 } from '../store/fixtures.js';
 

@@ -2,7 +2,7 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { verifySecret } from '../../server/auth/secrets.js';
 import { InvalidInputError, NotFoundError, cliActor, grants, partners, type Actor, type ServiceContext } from '../../server/services/index.js';
-import type { Store } from '../../server/store/types.js';
+import type { Store } from '../../server/store/index.js';
 import { ENGINES, removeTmpDbs } from '../store/engines.js';
 import { series, sid, T0, T1 } from '../store/fixtures.js';
 

@@ -2,8 +2,7 @@
 import { DatabaseSync } from 'node:sqlite';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openStore } from '../../server/store/index.js';
-import type { Store } from '../../server/store/types.js';
+import { openStore, type Store } from '../../server/store/index.js';
 import { reportSkipped, skipReason } from '../helpers/services.js';
 import { removeTmpDbs, tmpDbPath, tmpSchema } from './engines.js';
 import { T0 } from './fixtures.js';

@@ -1,7 +1,7 @@
 /** Store contract, catalog side: import semantics, on every engine. */
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { demoCatalog } from '../../server/demo/catalog.js';
-import type { Store } from '../../server/store/types.js';
+import type { Store } from '../../server/store/index.js';
 import { ENGINES, removeTmpDbs } from './engines.js';
 import { eid, episode, expectContractShape, series, sid, T0, T1 } from './fixtures.js';
 

@@ -1,6 +1,6 @@
 /** Store contract: title pages of the partner catalog since an instant, on either side of the count that picks how they are read, on every engine. */
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Store } from '../../server/store/types.js';
+import type { Store } from '../../server/store/index.js';
 import { ENGINES, removeTmpDbs } from './engines.js';
 import { pid, series, sid, T0 } from './fixtures.js';
 

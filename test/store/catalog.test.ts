@@ -1,7 +1,6 @@
 /** Store contract, catalog side: catalog, episode and series reads, on every engine (imports: catalog-import.test.ts). */
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { InvalidCursorError } from '../../server/http/errors.js';
-import type { Store } from '../../server/store/types.js';
+import { InvalidCursorError, type Store } from '../../server/store/index.js';
 import { ENGINES, removeTmpDbs } from './engines.js';
 import { eid, episode, expectContractShape, pid, series, sid, T0 } from './fixtures.js';
 

@@ -7,8 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openStore } from '../../server/store/index.js';
-import type { Store } from '../../server/store/types.js';
+import { openStore, type Store } from '../../server/store/index.js';
 import { createTestSchema, reportSkipped, skipReason, type TestSchema } from '../helpers/services.js';
 
 export type OpenFreshStore = () => Promise<Store>;

@@ -2,7 +2,7 @@
 import { expect } from 'vitest';
 import { validatorFor } from '../helpers/contract-schemas.js';
 import type { components } from '../../generated/api.js';
-import type { ImportEpisode, ImportSeries } from '../../server/store/types.js';
+import type { ImportEpisode, ImportSeries } from '../../server/store/index.js';
 
 /** Asserts that data (after a JSON round trip, as the server sends it) matches a contract schema. */
 export function expectContractShape(name: keyof components['schemas'], data: unknown): void {

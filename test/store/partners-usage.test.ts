@@ -1,7 +1,6 @@
 /** Store contract: partners, grants and entitlements, usage counters, settings, lifecycle. */
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { InvalidCursorError, StoreUnavailableError } from '../../server/http/errors.js';
-import type { Store, UsageIncrement } from '../../server/store/types.js';
+import { InvalidCursorError, StoreUnavailableError, type Store, type UsageIncrement } from '../../server/store/index.js';
 import { ENGINES, removeTmpDbs } from './engines.js';
 import { expectContractShape, pid, series, sid, T0, T1, T2 } from './fixtures.js';
 

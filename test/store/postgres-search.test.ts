@@ -10,10 +10,9 @@ import type { Database } from '../../server/store/shared/schema.js';
 import { lexemes, searchDocument } from '../../server/store/postgres/search-index.js';
 import { guardedPool } from '../../server/store/postgres/pool.js';
 import { BLOCK_READING, completions, rankingStatement, rankPostgresHits, SEARCH_SESSION, tsquery, type BlockReading } from '../../server/store/postgres/search.js';
-import { openStore } from '../../server/store/index.js';
+import { openStore, type Store } from '../../server/store/index.js';
 import { COMMON_MATCHES } from '../../server/store/shared/search.js';
 import { searchTokens } from '../../server/store/shared/search-terms.js';
-import type { Store } from '../../server/store/types.js';
 import { reportSkipped, skipReason } from '../helpers/services.js';
 import { removeTmpDbs, tmpSchema } from './engines.js';
 import { eid, episode, pid, series, sid, T0, T1 } from './fixtures.js';
@@ -46,7 +45,8 @@ describe.skipIf(skipped)('PostgreSQL search dictionary and blocks', () => {
   const A = pid('a');
   let url: string;
   let store: Store;
-  const db = () => (store as unknown as { db: Kysely<Database> }).db;
+  // A connection of the test's own, for the dictionary's statements.
+  let db: Kysely<Database>;
   const rows = async <R extends pg.QueryResultRow>(text: string): Promise<R[]> => {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
@@ -60,9 +60,11 @@ describe.skipIf(skipped)('PostgreSQL search dictionary and blocks', () => {
   beforeAll(async () => {
     url = (await tmpSchema()).url;
     store = await openStore(url);
+    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: guardedPool(new pg.Pool({ connectionString: url, max: 1 })) }) });
     await store.createPartner({ id: A, name: 'A', apiKey: 'key-a', secretHash: 'h', now: T0 });
   });
   afterAll(async () => {
+    await db.destroy();
     await store.close();
   });
 
@@ -95,9 +97,9 @@ describe.skipIf(skipped)('PostgreSQL search dictionary and blocks', () => {
   });
 
   it('completes a word to words some document still holds, shortest first', async () => {
-    expect((await completions(db(), 'sig')).map((t) => t.term)).toEqual(['signal', 'signals']);
+    expect((await completions(db, 'sig')).map((t) => t.term)).toEqual(['signal', 'signals']);
     // "lights" was only in documents that changed.
-    expect((await completions(db(), 'ligh')).map((t) => t.term)).toEqual([]);
+    expect((await completions(db, 'ligh')).map((t) => t.term)).toEqual([]);
   });
 
   it('reads a block in order, through the index, or both, and always answers the same hits in the same order', async () => {

@@ -8,12 +8,9 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { postgresMigrations } from '../../server/store/migrations/index.js';
-import { StoreUnavailableError } from '../../server/http/errors.js';
-import { openStore } from '../../server/store/index.js';
-import { PostgresStore } from '../../server/store/postgres/store.js';
-import { BULK_IMPORT_ROWS } from '../../server/store/shared/kysely-store.js';
+import { BULK_IMPORT_ROWS, openStore, StoreUnavailableError, type Store, type UsageIncrement } from '../../server/store/index.js';
+import { openPostgresStore } from '../../server/store/postgres/store.js';
 import { demoCatalog } from '../../server/demo/catalog.js';
-import type { Store, UsageIncrement } from '../../server/store/types.js';
 import { reportSkipped, skipReason, TEST_DATABASE_URL } from '../helpers/services.js';
 import { startTcpProxy, viaProxy } from '../helpers/tcp-proxy.js';
 import { removeTmpDbs, tmpSchema } from './engines.js';
@@ -78,7 +75,7 @@ describe.skipIf(skipped)('PostgresStore', () => {
 
   it('applies migrations exactly once when several stores migrate a new schema at the same time', async () => {
     const schema = await tmpSchema();
-    const stores = Array.from({ length: 4 }, () => PostgresStore.open(schema.url));
+    const stores = Array.from({ length: 4 }, () => openPostgresStore(schema.url));
     try {
       await Promise.all(stores.map((s) => s.migrate()));
       const migrations = await query<{ name: string }>(schema.url, 'select name from kysely_migration order by name');

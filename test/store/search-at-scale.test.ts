@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMON_MATCHES, MAX_BOUNDED_HITS } from '../../server/store/shared/search.js';
-import type { SearchHitDoc, Store } from '../../server/store/types.js';
+import type { SearchHitDoc, Store } from '../../server/store/index.js';
 import { ENGINES, removeTmpDbs } from './engines.js';
 import { eid, episode, expectContractShape, pid, series, sid, T0 } from './fixtures.js';
 

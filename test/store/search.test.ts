@@ -1,7 +1,6 @@
 /** Store contract, search: grants, ranking, prefix matching, hostile input, type filter, paging. */
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { InvalidCursorError } from '../../server/http/errors.js';
-import type { SearchHitDoc, Store } from '../../server/store/types.js';
+import { InvalidCursorError, type SearchHitDoc, type Store } from '../../server/store/index.js';
 import { ENGINES, removeTmpDbs } from './engines.js';
 import { eid, episode, expectContractShape, pid, series, sid, T0, T1 } from './fixtures.js';
 

@@ -7,14 +7,12 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { demoCatalog } from '../../server/demo/catalog.js';
 import { sqliteMigrations } from '../../server/store/migrations/index.js';
-import { StoreUnavailableError } from '../../server/http/errors.js';
+import { BULK_IMPORT_ROWS, openStore, parseDatabaseUrl, StoreUnavailableError } from '../../server/store/index.js';
 import { catalog, cliActor } from '../../server/services/index.js';
-import { BULK_IMPORT_ROWS } from '../../server/store/shared/kysely-store.js';
-import { openStore, parseDatabaseUrl } from '../../server/store/index.js';
 import { Kysely, SqliteDialect } from 'kysely';
 import { genreSortKeysMigration } from '../../server/store/migrations/genre-sort-keys.js';
 import { cachingStatements, openConnection } from '../../server/store/sqlite/connection.js';
-import { SqliteStore } from '../../server/store/sqlite/store.js';
+import { openSqliteStore } from '../../server/store/sqlite/store.js';
 import { removeTmpDbs, tmpDbPath } from './engines.js';
 import { pid, series, sid, T0 } from './fixtures.js';
 
@@ -133,7 +131,7 @@ describe('SqliteStore', () => {
     other.exec('begin immediate');
     const waits: number[] = [];
     try {
-      expect(() => SqliteStore.open(path, { busyTimeoutMs: 200, sleep: (ms) => waits.push(ms) })).toThrow(expect.objectContaining({ errcode: 5 }));
+      expect(() => openSqliteStore(path, { busyTimeoutMs: 200, sleep: (ms) => waits.push(ms) })).toThrow(expect.objectContaining({ errcode: 5 }));
       // Backing off 1, 2, 4 ... 50 ms, and exactly the timeout in all.
       expect(waits.slice(0, 6)).toEqual([1, 2, 4, 8, 16, 32]);
       expect(Math.max(...waits)).toBe(50);

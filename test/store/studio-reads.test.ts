@@ -3,7 +3,7 @@
  * through cursor pages of at most 100 (never one unbounded list), each item once, in order.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Store } from '../../server/store/types.js';
+import type { Store } from '../../server/store/index.js';
 import { ENGINES, removeTmpDbs } from './engines.js';
 import { series, sid, T0, T1 } from './fixtures.js';
 

@@ -7,8 +7,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { demoCatalog } from '../../server/demo/catalog.js';
 import { foldedWords } from '../../server/store/shared/search-terms.js';
-import { openStore } from '../../server/store/index.js';
-import type { ImportSeries } from '../../server/store/types.js';
+import { openStore, type ImportSeries } from '../../server/store/index.js';
 import { pid, T0 } from './fixtures.js';
 
 const textOf = (s: ImportSeries) => [s.title, s.synopsis, ...s.episodes.flatMap((e) => [e.title, e.synopsis])].join(' ');

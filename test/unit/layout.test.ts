@@ -2,7 +2,8 @@
  * The server's layout as docs/architecture.md draws it, kept by a test: arrows only point down
  * (an API slice never imports the other slice, and nothing below the slices imports either), the
  * entry and its wiring are the only files at server/'s top, `server/` never imports `scripts/`,
- * and no source file reaches 250 lines.
+ * the store is entered only by its index and knows nothing of HTTP, and no source file reaches
+ * 250 lines.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve, dirname } from 'node:path';
@@ -32,6 +33,18 @@ function area(path: string): string | undefined {
 }
 
 const files = sources(SERVER).map((f) => relative(ROOT, f));
+/** Everything else that could import the server: the scripts and the tests. */
+const outside = [...sources(join(ROOT, 'scripts')), ...sources(join(ROOT, 'test'))].map((f) => relative(ROOT, f));
+
+const STORE = 'server/store/';
+const STORE_DOOR = 'server/store/index.js';
+/** The store's own tests, which may reach the engine internals they test. */
+const STORE_TESTS = ['test/store/', 'test/unit/store/'];
+
+/** True when file, outside the store, imports target, a file of the store other than its index. */
+function reachesIntoStore(file: string, target: string): boolean {
+  return !file.startsWith(STORE) && !STORE_TESTS.some((dir) => file.startsWith(dir)) && target.startsWith(STORE) && target !== STORE_DOOR;
+}
 const SLICES = ['partner-api', 'studio-api'];
 /** What may import a slice: the wiring at server/'s top, and the slice itself. */
 const WIRING = new Set(['server/main.ts', 'server/runtime.ts', 'server/config.ts']);
@@ -56,6 +69,22 @@ describe('server layout', () => {
     expect(offenders).toEqual([]);
   });
 
+  it('lets code outside the store import only its index', () => {
+    const offenders = [...files, ...outside].flatMap((file) =>
+      importsOf(join(ROOT, file))
+        .filter((target) => reachesIntoStore(file, target))
+        .map((target) => `${file} -> ${target}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it('never imports server/http/ from the store', () => {
+    const offenders = files
+      .filter((file) => file.startsWith(STORE))
+      .flatMap((file) => importsOf(join(ROOT, file)).filter((t) => t.startsWith('server/http/')).map((t) => `${file} -> ${t}`));
+    expect(offenders).toEqual([]);
+  });
+
   it('keeps every server and client source under 250 lines', () => {
     const clientFiles = sources(join(ROOT, 'client')).filter((f) => !f.includes('/generated/') && !f.includes('/dist/') && !f.includes('node_modules'));
     const long = [...files.map((f) => join(ROOT, f)), ...clientFiles]
@@ -70,5 +99,20 @@ describe('server layout', () => {
     expect(importsOf(join(SERVER, 'partner-api/app.ts'))).toContain('server/partner-api/handlers/content.js');
     expect(area('server/studio-api/handlers/catalog.ts')).toBe('studio-api');
     expect(area('server/main.ts')).toBe('');
+  });
+
+  it('sees the store imports it checks (an import of a store internal would be caught)', () => {
+    // The wiring imports the store's door, the store its own files, and a test its helpers.
+    expect(importsOf(join(SERVER, 'runtime.ts'))).toContain(STORE_DOOR);
+    expect(importsOf(join(SERVER, 'store/index.ts'))).toContain('server/store/errors.js');
+    expect(importsOf(join(ROOT, 'test/store/sqlite.test.ts'))).toContain('server/store/sqlite/store.js');
+    expect(outside.length).toBeGreaterThan(100);
+    expect(files.filter((f) => f.startsWith(STORE)).length).toBeGreaterThan(30);
+    expect(reachesIntoStore('server/search/backends.ts', 'server/store/sqlite/store.js')).toBe(true);
+    expect(reachesIntoStore('scripts/bench-store.ts', 'server/store/shared/catalog-read.js')).toBe(true);
+    expect(reachesIntoStore('test/server/cursors.test.ts', 'server/store/cursor.js')).toBe(true);
+    expect(reachesIntoStore('server/search/backends.ts', STORE_DOOR)).toBe(false);
+    expect(reachesIntoStore('server/store/index.ts', 'server/store/sqlite/store.js')).toBe(false);
+    expect(reachesIntoStore('test/unit/store/catalog-plan.test.ts', 'server/store/shared/catalog-read.js')).toBe(false);
   });
 });

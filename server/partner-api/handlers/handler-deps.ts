@@ -4,10 +4,10 @@ import type { TokenService } from '../../auth/tokens.js';
 import type { Clock } from '../../platform/clock.js';
 import type { SearchExecutor } from '../../search/executor.js';
 import type { StreamSigner } from '../../streaming/signer.js';
-import type { Store } from '../../store/types.js';
+import type { CatalogReads, GrantReads, UsageReports } from '../../store/index.js';
 
 export interface HandlerDeps {
-  store: Store;
+  store: CatalogReads & GrantReads & UsageReports;
   /** Runs searches off the event loop, within the search capacity (server/search/). */
   search: Pick<SearchExecutor, 'search'>;
   tokens: TokenService;

@@ -1,15 +1,19 @@
 /**
- * Catalog import, dialect-neutral. Idempotent by content hash: a series or episode whose
+ * Catalog import, dialect-neutral, as the CatalogWrites door both engines assemble
+ * (catalogWrites()). Idempotent by content hash: a series or episode whose
  * normalized content is unchanged is not written at all, so its updated_at survives a
  * re-import and `updated_since` sync sees only real changes. The file is the full truth for
  * every series it contains: episodes missing from it are removed.
  */
 import type { Kysely } from 'kysely';
+import type { CatalogWrites } from '../interfaces.js';
+import { BULK_IMPORT_ROWS, type ImportResult, type ImportSeries } from '../records.js';
 import { batches } from './batches.js';
+import type { StoreCore } from './core.js';
 import { contentHash, episodeRow, normalizeEpisode, normalizeSeries, isoInstant, seriesRow } from './mapping.js';
+import { bumpContentVersion } from './partners.js';
 import type { Database, EpisodeTable, SeriesTable } from './schema.js';
 import { beforeCatalogChanges, updateSearchIndex, type SearchIndex } from './search-index.js';
-import type { ImportResult, ImportSeries } from '../types.js';
 
 /** Inserts rows, or updates every column but id and created_at of rows whose id exists. */
 async function upsertById(db: Kysely<Database>, table: 'series' | 'episodes', rows: Array<SeriesTable | EpisodeTable>): Promise<void> {
@@ -26,7 +30,7 @@ async function upsertById(db: Kysely<Database>, table: 'series' | 'episodes', ro
 }
 
 /** Imports a batch of series (call inside one transaction). */
-export async function importCatalog(db: Kysely<Database>, batch: ImportSeries[], now: string, index: SearchIndex): Promise<ImportResult> {
+async function importCatalog(db: Kysely<Database>, batch: ImportSeries[], now: string, index: SearchIndex): Promise<ImportResult> {
   const at = isoInstant(now);
   const seriesIds = batch.map((s) => s.id);
   if (new Set(seriesIds).size !== seriesIds.length) throw new Error('importCatalog: duplicate series id in one batch');
@@ -140,4 +144,28 @@ async function recount(db: Kysely<Database>, ids: string[], at: string): Promise
     // The genre index's copy of the sort key (migrations/genre-sort-keys.ts).
     await db.updateTable('series_genres').set({ updated_at: at }).where('series_id', 'in', group).execute();
   }
+}
+
+/**
+ * The CatalogWrites door as both engines run it in the thread that holds the database: the batch
+ * imported into the engine's full-text index (`index`) in one write transaction that also marks
+ * what partners read as changed, then the engine's own tidying after a bulk import.
+ */
+export function catalogWrites(core: StoreCore, index: SearchIndex, afterBulkImport: CatalogWrites['afterBulkImport']): CatalogWrites {
+  return {
+    async importCatalog(series, now) {
+      const result = await core.guard(
+        () =>
+          core.writeTransaction(async (db) => {
+            const imported = await importCatalog(db, series, now, index);
+            await bumpContentVersion(db);
+            return imported;
+          }),
+        false,
+      );
+      if (result.seriesChanged + result.episodesChanged >= BULK_IMPORT_ROWS) await core.guard(() => afterBulkImport(result), false);
+      return result;
+    },
+    afterBulkImport,
+  };
 }

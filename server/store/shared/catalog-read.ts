@@ -1,30 +1,24 @@
 /**
  * Catalog reads, dialect-neutral (kysely query builder plus row-value comparisons, which SQLite
- * and PostgreSQL both support). Every listing pages by keyset: the cursor holds the sort key and
- * id of the last row, so pages stay consistent while rows are added elsewhere in the order.
+ * and PostgreSQL both support), as the CatalogReads door both engines assemble (catalogReads()).
+ * Every listing pages by keyset: the cursor holds the sort key and id of the last row, so pages
+ * stay consistent while rows are added elsewhere in the order.
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import { MAX_CURSOR_LENGTH, queryFingerprint, type CursorCodec } from '../cursor.js';
+import { catalogFingerprint, MAX_CURSOR_LENGTH, queryFingerprint, type CursorCodec } from '../cursor.js';
+import type { CatalogReads } from '../interfaces.js';
+import type { CatalogQuery, Page, SeriesDoc, SeriesSummary } from '../records.js';
+import type { StoreCore } from './core.js';
 import { pageOf } from './paging.js';
-import { episodeDoc, grantsOf, isoInstant, SERIES_SUMMARY_COLUMNS, seriesDoc, seriesSummary, seriesSummaryDoc, type SeriesSummaryRow } from './mapping.js';
+import { episodeDoc, grantsOf, isoInstant, num, SERIES_SUMMARY_COLUMNS, seriesDoc, seriesSummary, seriesSummaryDoc, type SeriesSummaryRow } from './mapping.js';
 import type { Database } from './schema.js';
-import type { CatalogQuery, EpisodeDoc, EpisodeQuery, Page, PageRequest, SeriesDoc, SeriesSummaryDoc } from '../types.js';
-import type { components } from '../../../generated/api.js';
 
-type SeriesSummary = components['schemas']['SeriesSummary'];
-
-/** The series with its seasons, or undefined. */
-export async function getSeries(db: Kysely<Database>, id: string): Promise<SeriesDoc | undefined> {
+/** The series with its seasons, or undefined (two statements: read them in one snapshot). */
+async function getSeries(db: Kysely<Database>, id: string): Promise<SeriesDoc | undefined> {
   const row = await db.selectFrom('series').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) return undefined;
   const seasons = await db.selectFrom('seasons').selectAll().where('series_id', '=', id).orderBy('season_number').execute();
   return seriesDoc(row, seasons);
-}
-
-/** The episode, or undefined. */
-export async function getEpisode(db: Kysely<Database>, id: string): Promise<EpisodeDoc | undefined> {
-  const row = await db.selectFrom('episodes').selectAll().where('id', '=', id).executeTakeFirst();
-  return row && episodeDoc(row);
 }
 
 /** The most series updated since an instant that a title page reads and sorts (listCatalog). */
@@ -111,13 +105,8 @@ export function catalogPageQuery(p: CatalogPageSpec): RawBuilder<SeriesSummaryRo
  */
 export type SinceReading = 'count' | 'planner';
 
-/** What a catalog listing's cursors are bound to: its partner, genre, instant (isoInstant, or null) and sort. */
-export function catalogFingerprint(listing: { partnerId: string; genre: string | null; since: string | null; sort: 'title' | 'updated_at' }): string {
-  return queryFingerprint('catalog', { partner: listing.partnerId, genre: listing.genre, since: listing.since, sort: listing.sort });
-}
-
 /** The partner's readable series, filtered and sorted, one page. */
-export async function listCatalog(db: Kysely<Database>, q: CatalogQuery, cursors: CursorCodec, sinceReading: SinceReading): Promise<Page<SeriesSummary>> {
+async function listCatalog(db: Kysely<Database>, q: CatalogQuery, cursors: CursorCodec, sinceReading: SinceReading): Promise<Page<SeriesSummary>> {
   const since = q.updatedSince === undefined ? null : isoInstant(q.updatedSince);
   const fp = catalogFingerprint({ partnerId: q.partnerId, genre: q.genre ?? null, since, sort: q.sort });
   // By title since an instant, the engine may walk the title index checking each series'
@@ -145,29 +134,43 @@ export async function listCatalog(db: Kysely<Database>, q: CatalogQuery, cursors
   );
 }
 
-/** A series' episodes in (season, episode) order, optionally one season, one page. */
-export async function listEpisodes(db: Kysely<Database>, q: EpisodeQuery, cursors: CursorCodec): Promise<Page<EpisodeDoc>> {
-  const fp = queryFingerprint('episodes', { series: q.seriesId, season: q.season ?? null });
-  let query = db.selectFrom('episodes').selectAll().where('series_id', '=', q.seriesId);
-  if (q.season !== undefined) query = query.where('season_number', '=', q.season);
-  if (q.cursor !== undefined) {
-    const [season, episode, id] = cursors.decode(q.cursor, fp, ['number', 'number', 'string']);
-    query = query.where(sql<boolean>`(season_number, episode_number, id) > (${season}, ${episode}, ${id})`);
-  }
-  const rows = await query.orderBy('season_number').orderBy('episode_number').orderBy('id').limit(q.limit + 1).execute();
-  return pageOf(rows, q.limit, episodeDoc, (last) =>
-    cursors.encode(fp, [Number(last.season_number), Number(last.episode_number), last.id]),
-  );
-}
-
-/** Every series by id (the studio's view), one page. */
-export async function listAllSeries(db: Kysely<Database>, page: PageRequest, cursors: CursorCodec): Promise<Page<SeriesSummaryDoc>> {
-  const fp = queryFingerprint('all-series', {});
-  let query = db.selectFrom('series').selectAll();
-  if (page.cursor !== undefined) {
-    const [id] = cursors.decode(page.cursor, fp, ['string']) as [string];
-    query = query.where('id', '>', id);
-  }
-  const rows = await query.orderBy('id').limit(page.limit + 1).execute();
-  return pageOf(rows, page.limit, seriesSummaryDoc, (last) => cursors.encode(fp, [last.id]));
+/** The catalog door both engines share; `sinceReading` is how the engine reads a title page since an instant. */
+export function catalogReads(core: StoreCore, sinceReading: SinceReading): CatalogReads {
+  const { db } = core;
+  return {
+    seriesExists: (id) => core.guard(async () => (await db.selectFrom('series').select('id').where('id', '=', id).executeTakeFirst()) !== undefined),
+    getSeries: (id) => core.guard(() => core.readSnapshot((snapshot) => getSeries(snapshot, id))),
+    getEpisode: (id) =>
+      core.guard(async () => {
+        const row = await db.selectFrom('episodes').selectAll().where('id', '=', id).executeTakeFirst();
+        return row && episodeDoc(row);
+      }),
+    listCatalog: (query) => core.paged(query, () => listCatalog(db, query, core.cursors, sinceReading)),
+    /** A series' episodes in (season, episode) order, optionally one season, one page. */
+    listEpisodes: (q) =>
+      core.paged(q, async () => {
+        const fp = queryFingerprint('episodes', { series: q.seriesId, season: q.season ?? null });
+        let query = db.selectFrom('episodes').selectAll().where('series_id', '=', q.seriesId);
+        if (q.season !== undefined) query = query.where('season_number', '=', q.season);
+        if (q.cursor !== undefined) {
+          const [season, episode, id] = core.cursors.decode(q.cursor, fp, ['number', 'number', 'string']);
+          query = query.where(sql<boolean>`(season_number, episode_number, id) > (${season}, ${episode}, ${id})`);
+        }
+        const rows = await query.orderBy('season_number').orderBy('episode_number').orderBy('id').limit(q.limit + 1).execute();
+        return pageOf(rows, q.limit, episodeDoc, (last) => core.cursors.encode(fp, [Number(last.season_number), Number(last.episode_number), last.id]));
+      }),
+    /** Every series by id (the studio's view), one page. */
+    listAllSeries: (page) =>
+      core.paged(page, async () => {
+        const fp = queryFingerprint('all-series', {});
+        let query = db.selectFrom('series').selectAll();
+        if (page.cursor !== undefined) {
+          const [id] = core.cursors.decode(page.cursor, fp, ['string']) as [string];
+          query = query.where('id', '>', id);
+        }
+        const rows = await query.orderBy('id').limit(page.limit + 1).execute();
+        return pageOf(rows, page.limit, seriesSummaryDoc, (last) => core.cursors.encode(fp, [last.id]));
+      }),
+    countSeries: () => core.guard(async () => num((await db.selectFrom('series').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)),
+  };
 }

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { EpisodeTable, SeasonTable, SeriesTable } from './schema.js';
 import { sortKey } from './search-terms.js';
-import type { EpisodeDoc, Grant, ImportEpisode, ImportSeries, SeriesDoc, SeriesSummaryDoc } from '../types.js';
+import type { EpisodeDoc, Grant, ImportEpisode, ImportSeries, SeriesDoc, SeriesSummaryDoc } from '../records.js';
 
 type Window = SeriesDoc['availability'];
 

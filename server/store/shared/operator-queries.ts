@@ -1,9 +1,13 @@
-/** Operators and sessions of the studio API (store/operator-types.ts), for both engines. */
+/**
+ * Operators and sessions of the studio API, dialect-neutral: the queries a studio change shares
+ * (shared/store-tx.ts) and the Operators door both engines assemble (operators()).
+ */
 import type { Kysely } from 'kysely';
 import type { Role } from '../../contract/load.js';
-import { queryFingerprint, type CursorCodec } from '../cursor.js';
-import type { OperatorChange, OperatorRecord, OperatorUpdate, SessionRecord } from '../operator-types.js';
-import type { Page, PageRequest } from '../types.js';
+import { queryFingerprint } from '../cursor.js';
+import type { Operators } from '../interfaces.js';
+import type { NewOperatorInput, OperatorChange, OperatorRecord, OperatorUpdate, SessionRecord } from '../studio-records.js';
+import type { StoreCore } from './core.js';
 import { num } from './mapping.js';
 import { pageOf } from './paging.js';
 import type { Database, OperatorTable, StudioSessionTable } from './schema.js';
@@ -30,7 +34,7 @@ export async function findOperator(db: Kysely<Database>, by: 'id' | 'email', val
 }
 
 /** Call inside a write transaction: the check and the insert must not interleave with another caller's. */
-export async function createOperator(db: Kysely<Database>, input: { id: string; email: string; role: Role; passwordHash: string | null; now: string }): Promise<OperatorRecord | undefined> {
+export async function createOperator(db: Kysely<Database>, input: NewOperatorInput): Promise<OperatorRecord | undefined> {
   if (await findOperator(db, 'email', input.email)) return undefined;
   const row: OperatorTable = {
     id: input.id,
@@ -43,14 +47,6 @@ export async function createOperator(db: Kysely<Database>, input: { id: string; 
   };
   await db.insertInto('operators').values(row).execute();
   return operatorRecord(row);
-}
-
-export async function listOperators(db: Kysely<Database>, page: PageRequest, cursors: CursorCodec): Promise<Page<OperatorRecord>> {
-  const fp = queryFingerprint('operators', {});
-  let query = db.selectFrom('operators').selectAll();
-  if (page.cursor !== undefined) query = query.where('email', '>', cursors.decode(page.cursor, fp, ['string'])[0] as string);
-  const rows = await query.orderBy('email').limit(page.limit + 1).execute();
-  return pageOf(rows, page.limit, operatorRecord, (last) => cursors.encode(fp, [last.email]));
 }
 
 /** Call inside a write transaction. */
@@ -71,20 +67,36 @@ export async function updateOperator(db: Kysely<Database>, id: string, change: O
   return { before, after };
 }
 
-export async function createSession(db: Kysely<Database>, session: Omit<SessionRecord, 'revokedAt'>): Promise<void> {
-  await db
-    .insertInto('studio_sessions')
-    .values({ id_hash: session.idHash, operator_id: session.operatorId, csrf_token: session.csrfToken, created_at: session.createdAt, expires_at: session.expiresAt, revoked_at: null })
-    .execute();
-}
-
-export async function getSession(db: Kysely<Database>, idHash: string): Promise<{ session: SessionRecord; operator: OperatorRecord } | undefined> {
-  const session = await db.selectFrom('studio_sessions').selectAll().where('id_hash', '=', idHash).executeTakeFirst();
-  if (!session) return undefined;
-  const operator = await findOperator(db, 'id', session.operator_id);
-  return operator && { session: sessionRecord(session), operator };
-}
-
-export async function revokeSession(db: Kysely<Database>, idHash: string, now: string): Promise<void> {
-  await db.updateTable('studio_sessions').set({ revoked_at: now }).where('id_hash', '=', idHash).where('revoked_at', 'is', null).execute();
+export function operators(core: StoreCore): Operators {
+  const { db } = core;
+  return {
+    getOperator: (id) => core.guard(() => findOperator(db, 'id', id)),
+    getOperatorByEmail: (email) => core.guard(() => findOperator(db, 'email', email)),
+    listOperators: (page) =>
+      core.paged(page, async () => {
+        const fp = queryFingerprint('operators', {});
+        let query = db.selectFrom('operators').selectAll();
+        if (page.cursor !== undefined) query = query.where('email', '>', core.cursors.decode(page.cursor, fp, ['string'])[0] as string);
+        const rows = await query.orderBy('email').limit(page.limit + 1).execute();
+        return pageOf(rows, page.limit, operatorRecord, (last) => core.cursors.encode(fp, [last.email]));
+      }),
+    createSession: (session) =>
+      core.guard(async () => {
+        await db
+          .insertInto('studio_sessions')
+          .values({ id_hash: session.idHash, operator_id: session.operatorId, csrf_token: session.csrfToken, created_at: session.createdAt, expires_at: session.expiresAt, revoked_at: null })
+          .execute();
+      }),
+    getSession: (idHash) =>
+      core.guard(async () => {
+        const session = await db.selectFrom('studio_sessions').selectAll().where('id_hash', '=', idHash).executeTakeFirst();
+        if (!session) return undefined;
+        const operator = await findOperator(db, 'id', session.operator_id);
+        return operator && { session: sessionRecord(session), operator };
+      }),
+    revokeSession: (idHash, now) =>
+      core.guard(async () => {
+        await db.updateTable('studio_sessions').set({ revoked_at: now }).where('id_hash', '=', idHash).where('revoked_at', 'is', null).execute();
+      }),
+  };
 }

@@ -1,6 +1,6 @@
 /**
- * Pages, alike for every listing: the page size checked once, by the store skeleton before any
- * query runs (shared/kysely-store.ts), and rows fetched with limit + 1, the extra row only telling
+ * Pages, alike for every listing: the page size checked once, before any query runs
+ * (StoreCore.paged, shared/core.ts), and rows fetched with limit + 1, the extra row only telling
  * that a next page exists. Positions are signed into cursors by ../cursor.ts.
  */
 

@@ -6,9 +6,11 @@
  * SQLite), or in one statement (postgres/search-page.ts, where each statement is a round trip).
  */
 import type { Kysely } from 'kysely';
-import { InvalidCursorError } from '../../http/errors.js';
-import { queryFingerprint, type CursorCodec } from '../cursor.js';
-import type { Page, SearchHitDoc, SearchQuery } from '../types.js';
+import { queryFingerprint } from '../cursor.js';
+import { InvalidCursorError } from '../errors.js';
+import type { CatalogSearch } from '../interfaces.js';
+import type { SearchHitDoc } from '../records.js';
+import type { StoreCore } from './core.js';
 import { episodeDoc, grantsOf, SERIES_SUMMARY_COLUMNS, seriesSummary, type EpisodeRow, type SeriesSummaryRow } from './mapping.js';
 import type { Database } from './schema.js';
 import { normalizedScore, searchTokens } from './search-terms.js';
@@ -52,15 +54,20 @@ export interface HitsPage {
  */
 export type SearchPage = (request: RankRequest) => Promise<HitsPage>;
 
-/** One page of ranked hits; the cursor holds the offset of the next page. */
-export async function search(page: SearchPage, query: SearchQuery, cursors: CursorCodec): Promise<Page<SearchHitDoc>> {
-  const tokens = searchTokens(query.q);
-  const fp = queryFingerprint('search', { partner: query.partnerId, tokens, type: query.type ?? null });
-  const offset = query.cursor === undefined ? 0 : (cursors.decode(query.cursor, fp, ['number'])[0] as number);
-  if (offset < 0) throw new InvalidCursorError();
-  if (tokens.length === 0) return { items: [], nextCursor: null };
-  const { items, more } = await page({ partnerId: query.partnerId, tokens, type: query.type, limit: query.limit, offset });
-  return { items, nextCursor: more ? cursors.encode(fp, [offset + query.limit]) : null };
+/** The search door both engines share over their SearchPage: one page of ranked hits, the cursor holding the offset of the next page. */
+export function catalogSearch(core: StoreCore, page: SearchPage): CatalogSearch {
+  return {
+    search: (query) =>
+      core.paged(query, async () => {
+        const tokens = searchTokens(query.q);
+        const fp = queryFingerprint('search', { partner: query.partnerId, tokens, type: query.type ?? null });
+        const offset = query.cursor === undefined ? 0 : (core.cursors.decode(query.cursor, fp, ['number'])[0] as number);
+        if (offset < 0) throw new InvalidCursorError();
+        if (tokens.length === 0) return { items: [], nextCursor: null };
+        const { items, more } = await page({ partnerId: query.partnerId, tokens, type: query.type, limit: query.limit, offset });
+        return { items, nextCursor: more ? core.cursors.encode(fp, [offset + query.limit]) : null };
+      }),
+  };
 }
 
 /**

@@ -1,22 +1,34 @@
-/** StoreTx over one open write transaction: the writes a studio change is made of (server/services/). */
+/**
+ * The Transactions door both engines share: each studio change (server/services/) runs in one
+ * write transaction of the engine, through a StoreTx over that transaction: the shared queries of
+ * this folder, run on the transaction's connection, unguarded (the transaction as a whole is).
+ */
 import type { Kysely } from 'kysely';
+import type { StoreTx, Transactions } from '../interfaces.js';
+import type { Grant, NewPartnerInput, PartnerRecord } from '../records.js';
+import type { AuditEntry, AuditEntryInput, NewOperatorInput, OperatorChange, OperatorRecord, OperatorUpdate } from '../studio-records.js';
 import * as audit from './audit-queries.js';
+import type { StoreCore } from './core.js';
+import { getGrants, setGrants } from './grants.js';
 import * as oq from './operator-queries.js';
-import * as pq from './partner-queries.js';
+import * as pq from './partners.js';
 import type { Database } from './schema.js';
 import { missingSeries } from './studio-queries.js';
-import type { AuditEntry, AuditEntryInput, StoreTx } from '../studio-types.js';
-import type { NewOperatorInput, OperatorChange, OperatorRecord, OperatorUpdate } from '../operator-types.js';
-import type { Grant, PartnerRecord } from '../types.js';
 
-export class KyselyStoreTx implements StoreTx {
+export function transactions(core: StoreCore): Transactions {
+  return {
+    transact: (fn) => core.guard(() => core.writeTransaction((db) => fn(new KyselyStoreTx(db)))),
+  };
+}
+
+class KyselyStoreTx implements StoreTx {
   constructor(private readonly db: Kysely<Database>) {}
 
   getPartner(id: string): Promise<PartnerRecord | undefined> {
     return pq.findPartner(this.db, 'id', id);
   }
 
-  createPartner(input: { id: string; name: string; apiKey: string; secretHash: string; now: string }): Promise<PartnerRecord> {
+  createPartner(input: NewPartnerInput): Promise<PartnerRecord> {
     return pq.createPartner(this.db, input);
   }
 
@@ -33,11 +45,11 @@ export class KyselyStoreTx implements StoreTx {
   }
 
   getGrants(partnerId: string, seriesId: string): Promise<Grant[]> {
-    return pq.getGrants(this.db, partnerId, seriesId);
+    return getGrants(this.db, partnerId, seriesId);
   }
 
   async setGrants(partnerId: string, seriesId: string, grants: Grant[], now: string): Promise<void> {
-    await pq.setGrants(this.db, partnerId, seriesId, grants, now);
+    await setGrants(this.db, partnerId, seriesId, grants, now);
     await pq.bumpContentVersion(this.db);
   }
 

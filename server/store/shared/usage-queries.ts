@@ -1,15 +1,17 @@
 /**
- * Usage counters, dialect-neutral: one row per (partner, UTC day, operation, series), summed on
+ * Usage counters, dialect-neutral, as the usage doors both engines assemble (usage()): one row per (partner, UTC day, operation, series), summed on
  * write with INSERT ... ON CONFLICT DO UPDATE, which SQLite and PostgreSQL spell the same way.
  * A batch applied before by its writer (usage_writers) is skipped, in the same transaction.
  */
 import { sql, type Kysely } from 'kysely';
+import { queryFingerprint } from '../cursor.js';
+import type { UsageReports, UsageWrites } from '../interfaces.js';
+import type { UsageBatch, UsageCounts, UsageIncrement } from '../records.js';
 import { batches } from './batches.js';
-import { queryFingerprint, type CursorCodec } from '../cursor.js';
-import { pageOf } from './paging.js';
+import type { StoreCore } from './core.js';
 import { num } from './mapping.js';
+import { pageOf } from './paging.js';
 import type { Database, UsageCountTable } from './schema.js';
-import type { UsageBatch, UsageCounts, UsageIncrement, UsageQuery, UsageReportPage } from '../types.js';
 
 const COUNTERS = ['requests', 'stream_resolutions', 'errors', 'rate_limited'] as const;
 /**
@@ -59,7 +61,7 @@ async function claimBatch(db: Kysely<Database>, batch: UsageBatch): Promise<bool
 }
 
 /** Adds the increments into the counters unless batch was applied before (call inside a transaction); true when added. */
-export async function addUsage(db: Kysely<Database>, increments: UsageIncrement[], batch?: UsageBatch): Promise<boolean> {
+async function addUsage(db: Kysely<Database>, increments: UsageIncrement[], batch?: UsageBatch): Promise<boolean> {
   if (batch && !(await claimBatch(db, batch))) return false;
   for (const rows of batches(aggregate(increments))) {
     await db
@@ -90,27 +92,38 @@ function counts(row: Record<(typeof COUNTERS)[number], unknown>): UsageCounts {
 const sums = COUNTERS.map((c) => sql<number>`coalesce(sum(${sql.ref(c)}), 0)`.as(c));
 
 /**
- * One page of the partner's usage between two UTC days, grouped and ordered by key. Totals
- * cover all of the partner's usage in the range, whatever the grouping, and are repeated on
- * every page (so with group_by=series they include requests about no single series).
+ * The usage doors both engines share. `arrange` orders a batch's increments before they are
+ * written, for an engine whose concurrent writers must lock rows in one order.
  */
-export async function queryUsage(db: Kysely<Database>, q: UsageQuery, cursors: CursorCodec): Promise<UsageReportPage> {
-  const fp = queryFingerprint('usage', { partner: q.partnerId, from: q.from, to: q.to, groupBy: q.groupBy });
-  const after = q.cursor === undefined ? undefined : (cursors.decode(q.cursor, fp, ['string'])[0] as string);
-  const keyColumn = q.groupBy === 'day' ? 'day' : q.groupBy === 'operation' ? 'operation' : 'series_id';
+export function usage(core: StoreCore, arrange?: (increments: UsageIncrement[]) => UsageIncrement[]): UsageWrites & UsageReports {
+  const { db } = core;
+  return {
+    async addUsage(increments, batch) {
+      const rows = arrange ? arrange(increments) : increments;
+      if (rows.length === 0) return true;
+      return core.guard(() => core.writeTransaction((trx) => addUsage(trx, rows, batch)));
+    },
+    /**
+     * One page of the partner's usage between two UTC days, grouped and ordered by key. Totals
+     * cover all of the partner's usage in the range, whatever the grouping, and are repeated on
+     * every page (so with group_by=series they include requests about no single series).
+     */
+    queryUsage: (q) =>
+      core.paged(q, async () => {
+        const fp = queryFingerprint('usage', { partner: q.partnerId, from: q.from, to: q.to, groupBy: q.groupBy });
+        const after = q.cursor === undefined ? undefined : (core.cursors.decode(q.cursor, fp, ['string'])[0] as string);
+        const keyColumn = q.groupBy === 'day' ? 'day' : q.groupBy === 'operation' ? 'operation' : 'series_id';
 
-  const inRange = db
-    .selectFrom('usage_counts')
-    .where('partner_id', '=', q.partnerId)
-    .where('day', '>=', q.from)
-    .where('day', '<=', q.to);
-  const totalsRow = await inRange.select(sums).executeTakeFirstOrThrow();
+        const inRange = db.selectFrom('usage_counts').where('partner_id', '=', q.partnerId).where('day', '>=', q.from).where('day', '<=', q.to);
+        const totalsRow = await inRange.select(sums).executeTakeFirstOrThrow();
 
-  let rowsQuery = inRange.select([sql.ref<string>(keyColumn).as('key'), ...sums]).groupBy(keyColumn);
-  if (keyColumn === 'series_id') rowsQuery = rowsQuery.where('series_id', '<>', '');
-  if (after !== undefined) rowsQuery = rowsQuery.where(keyColumn, '>', after);
-  const rows = await rowsQuery.orderBy(keyColumn).limit(q.limit + 1).execute();
+        let rowsQuery = inRange.select([sql.ref<string>(keyColumn).as('key'), ...sums]).groupBy(keyColumn);
+        if (keyColumn === 'series_id') rowsQuery = rowsQuery.where('series_id', '<>', '');
+        if (after !== undefined) rowsQuery = rowsQuery.where(keyColumn, '>', after);
+        const rows = await rowsQuery.orderBy(keyColumn).limit(q.limit + 1).execute();
 
-  const page = pageOf(rows, q.limit, (r) => ({ key: r.key, ...counts(r) }), (last) => cursors.encode(fp, [last.key]));
-  return { ...page, totals: counts(totalsRow) };
+        const page = pageOf(rows, q.limit, (r) => ({ key: r.key, ...counts(r) }), (last) => core.cursors.encode(fp, [last.key]));
+        return { ...page, totals: counts(totalsRow) };
+      }),
+  };
 }

@@ -7,9 +7,9 @@
  * ended after a minute without one, so an instance that is not importing pays no memory for it.
  */
 import { Piscina } from 'piscina';
-import { valueOf, type ThreadOutcome } from '../../platform/thread-outcome.js';
+import { valueOf, type ThreadOutcome } from '../thread-outcome.js';
 import { workerModule } from '../../platform/worker-module.js';
-import type { ImportResult, ImportSeries } from '../types.js';
+import type { ImportResult, ImportSeries } from '../records.js';
 
 export interface ImportWorkerData {
   path: string;

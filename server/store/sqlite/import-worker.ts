@@ -5,14 +5,14 @@
  */
 import { workerData } from 'node:worker_threads';
 import { isUnavailableError } from './connection.js';
-import { outcomeOf, type ThreadOutcome } from '../../platform/thread-outcome.js';
-import type { ImportResult } from '../types.js';
+import { outcomeOf, type ThreadOutcome } from '../thread-outcome.js';
+import type { ImportResult } from '../records.js';
 import type { ImportTask, ImportWorkerData } from './import-thread.js';
-import { SqliteStore } from './store.js';
+import { openSqliteStore } from './store.js';
 
 const data = workerData as ImportWorkerData;
 // Opened without an import thread: this thread is the one.
-const store = SqliteStore.open(data.path, { busyTimeoutMs: data.busyTimeoutMs, ...(data.cacheMb !== undefined ? { cacheMb: data.cacheMb } : {}) });
+const store = openSqliteStore(data.path, { busyTimeoutMs: data.busyTimeoutMs, ...(data.cacheMb !== undefined ? { cacheMb: data.cacheMb } : {}) });
 
 export default async function runImportTask(task: ImportTask): Promise<ThreadOutcome<ImportResult | null>> {
   if (data.gate) Atomics.wait(data.gate, 0, 0);

@@ -12,9 +12,9 @@
  */
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { num } from '../shared/mapping.js';
-import { partnerRecord } from '../shared/partner-queries.js';
+import { partnerRecord } from '../shared/partners.js';
 import type { PartnerTable } from '../shared/schema.js';
-import type { PartnerRecord } from '../types.js';
+import type { PartnerRecord } from '../records.js';
 
 interface Memo {
   changes: string;

@@ -1,7 +1,7 @@
 /** Catalog: series and episodes with each partner's grants; imports as jobs whose progress is polled. */
 import { ApiError } from '../../http/errors.js';
 import { catalog, grants } from '../../services/index.js';
-import type { ImportJob } from '../../store/studio-types.js';
+import type { ImportJob } from '../../store/index.js';
 import type { operations } from '../../../generated/studio/api.js';
 import { pathParam, query, type OperationHandler } from '../../http/operation-handler.js';
 import { pageOf, serviceContext, type StudioHandlerDeps } from './handler-deps.js';

@@ -1,5 +1,5 @@
 /** Grants: a partner's grants page by page, set grants on many series in one request, revoke. */
-import type { Grant } from '../../store/types.js';
+import type { Grant } from '../../store/index.js';
 import { grants } from '../../services/index.js';
 import { pathParam, type OperationHandler } from '../../http/operation-handler.js';
 import { pageOf, serviceContext, type StudioHandlerDeps } from './handler-deps.js';

@@ -1,6 +1,6 @@
 /** Partners: list, create (secret once), show, rename, disable, enable, regenerate secret (secret once). */
 import { partners, type ServiceContext } from '../../services/index.js';
-import type { PartnerRecord } from '../../store/types.js';
+import type { PartnerRecord } from '../../store/index.js';
 import type { OperationHandler } from '../../http/operation-handler.js';
 import { pathParam } from '../../http/operation-handler.js';
 import { pageOf, serviceContext, type StudioHandlerDeps } from './handler-deps.js';

@@ -1,6 +1,6 @@
 /** Reads of what partners did (usage, per partner and across partners) and of what operators did (the audit trail). */
 import { audit, usage } from '../../services/index.js';
-import type { UsageCounts } from '../../store/types.js';
+import type { UsageCounts } from '../../store/index.js';
 import { checkDateRange, pathParam, type OperationHandler } from '../../http/operation-handler.js';
 import { pageOf, type StudioHandlerDeps } from './handler-deps.js';
 

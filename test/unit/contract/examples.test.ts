@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { components } from '../../../generated/api.js';
-import { readCursor } from '../../../server/store/cursor.js';
+import { readCursor } from '../../../server/store/index.js';
 
 type Json = Record<string, any>;
 type S = components['schemas'];

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../server/platform/clock.js';
 import { createLogger } from '../../../server/platform/logger.js';
-import type { Store, UsageIncrement } from '../../../server/store/types.js';
+import type { Store, UsageIncrement } from '../../../server/store/index.js';
 import { UsageRecorder } from '../../../server/usage/recorder.js';
 
 function slowStore() {

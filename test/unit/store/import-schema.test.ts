@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { validateImportFile } from '../../../server/catalog/import-schema.js';
 import { demoCatalog, demoCatalogBatches, demoEpisodeId, demoSeriesId } from '../../../server/demo/catalog.js';
-import type { ImportSeries } from '../../../server/store/types.js';
+import type { ImportSeries } from '../../../server/store/index.js';
 import { eid, episode, series, sid } from '../../store/fixtures.js';
 
 /** A JSON round trip, as the CLI reads files. */

@@ -4,9 +4,13 @@
  * their title flags; the words of a query, and FTS rowids from ids. Ranking at scale is in
  * search-at-scale.test.ts, on every engine.
  */
+import { DatabaseSync } from 'node:sqlite';
+import { Kysely, SqliteDialect } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openStore } from '../../../server/store/index.js';
 import { searchTokens } from '../../../server/store/shared/search-terms.js';
+import type { Database } from '../../../server/store/shared/schema.js';
+import { cachingStatements } from '../../../server/store/sqlite/connection.js';
 import { dictionaryWords, ftsRowid } from '../../../server/store/sqlite/search-index.js';
 import { completions, queryParts } from '../../../server/store/sqlite/search.js';
 import { removeTmpDbs, tmpDbPath } from '../../store/engines.js';
@@ -26,7 +30,10 @@ describe('SQLite search dictionary', () => {
   });
 
   it('completes the last word from the dictionary, shortest first, titles noted', async () => {
-    const store = await openStore(tmpDbPath());
+    const path = tmpDbPath();
+    const store = await openStore(path);
+    // A connection of the test's own, for the dictionary's statement.
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingStatements(new DatabaseSync(path), () => {}) }) });
     try {
       await store.importCatalog(
         [
@@ -35,13 +42,13 @@ describe('SQLite search dictionary', () => {
         ],
         T0,
       );
-      const db = (store as unknown as { db: Parameters<typeof completions>[0] }).db;
       const words = await completions(db, 'comm');
       expect(words.map((w) => w.term)).toEqual(['common', 'commons', 'commonplace']);
       expect(words.find((w) => w.term === 'commonplace')).toMatchObject({ series_title: 1, episode_title: 0 });
       expect(words.find((w) => w.term === 'common')).toMatchObject({ series_title: 0, episode_title: 1 });
       expect(words.find((w) => w.term === 'commons')).toMatchObject({ series_title: 0, episode_title: 0 });
     } finally {
+      await db.destroy();
       await store.close();
     }
   });

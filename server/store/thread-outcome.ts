@@ -1,13 +1,12 @@
 /**
- * A worker thread's answer as it crosses to the event loop (search workers, the import thread):
- * structured cloning keeps plain data only, so an error travels as its kind (a problem with its
- * code, the store unavailable, anything else) and becomes the same error class again on this side.
+ * A store operation's answer as it crosses from a worker thread to the event loop (search
+ * workers, the import thread): structured cloning keeps plain data only, so an error travels as
+ * its kind (the store unavailable, a cursor refused, anything else) and becomes the same error
+ * class again on this side.
  */
-import { ApiError, StoreUnavailableError, type ProblemCode } from '../http/errors.js';
+import { InvalidCursorError, StoreUnavailableError } from './errors.js';
 
-export type ThreadOutcome<T> =
-  | { value: T }
-  | { error: { kind: 'problem'; code: ProblemCode; message: string } | { kind: 'unavailable' | 'failed'; message: string } };
+export type ThreadOutcome<T> = { value: T } | { error: { kind: 'unavailable' | 'invalid_cursor' | 'failed'; message: string } };
 
 /**
  * Runs the task and captures what it gave or threw. `isUnavailable` tells the engine's own
@@ -17,8 +16,8 @@ export async function outcomeOf<T>(run: () => Promise<T>, isUnavailable: (error:
   try {
     return { value: await run() };
   } catch (error) {
-    if (error instanceof ApiError) return { error: { kind: 'problem', code: error.code, message: error.message } };
     const message = error instanceof Error ? error.message : String(error);
+    if (error instanceof InvalidCursorError) return { error: { kind: 'invalid_cursor', message } };
     return { error: { kind: error instanceof StoreUnavailableError || isUnavailable(error) ? 'unavailable' : 'failed', message } };
   }
 }
@@ -27,7 +26,7 @@ export async function outcomeOf<T>(run: () => Promise<T>, isUnavailable: (error:
 export function valueOf<T>(outcome: ThreadOutcome<T>, label?: string): T {
   if ('value' in outcome) return outcome.value;
   const { error } = outcome;
-  if (error.kind === 'problem') throw new ApiError(error.code, error.message);
+  if (error.kind === 'invalid_cursor') throw new InvalidCursorError(error.message);
   if (error.kind === 'unavailable') throw new StoreUnavailableError(error.message);
   throw new Error(label === undefined ? error.message : `${label}: ${error.message}`);
 }

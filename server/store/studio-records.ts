@@ -1,11 +1,10 @@
 /**
- * What the store offers the studio (server/services/, the studio API and the admin CLI) beside the
- * partner API's reads: paged partner and grant listings, usage across partners, the audit trail,
- * catalog import jobs, and write transactions in which a change and its audit entry commit
- * together. Both engines implement it through shared/studio-store.ts.
+ * What crosses the store's interfaces (interfaces.ts) for the studio: the audit trail, import
+ * jobs, the studio's listings, and operators with their sessions. The catalog's, partners' and
+ * usage records are in records.ts.
  */
-import type { NewOperatorInput, OperatorChange, OperatorRecord, OperatorUpdate } from './operator-types.js';
-import type { Genre, Grant, Page, PageRequest, PartnerRecord, SeriesSummaryDoc, UsageCounts } from './types.js';
+import type { Role } from '../contract/load.js';
+import type { Genre, Grant, Page, PageRequest, SeriesSummaryDoc, UsageCounts } from './records.js';
 
 /** A JSON value as the audit trail stores it (before/after). */
 export type AuditValue = null | boolean | number | string | AuditValue[] | { [key: string]: AuditValue };
@@ -92,25 +91,6 @@ export interface ImportJob {
   updatedAt: string;
 }
 
-/** The writes a studio change is made of, all in one transaction of the engine's write lock. */
-export interface StoreTx {
-  getPartner(id: string): Promise<PartnerRecord | undefined>;
-  createPartner(input: { id: string; name: string; apiKey: string; secretHash: string; now: string }): Promise<PartnerRecord>;
-  renamePartner(id: string, name: string, now: string): Promise<PartnerRecord | undefined>;
-  rotateSecret(id: string, secretHash: string, now: string): Promise<PartnerRecord | undefined>;
-  setPartnerDisabled(id: string, disabled: boolean, now: string): Promise<PartnerRecord | undefined>;
-  getGrants(partnerId: string, seriesId: string): Promise<Grant[]>;
-  /** Replaces the grants ([] removes them) and marks what partners read as changed (every instance sees it on its next request). */
-  setGrants(partnerId: string, seriesId: string, grants: Grant[], now: string): Promise<void>;
-  /** The ids of seriesIds that do not exist. */
-  missingSeries(seriesIds: readonly string[]): Promise<string[]>;
-  appendAudit(entry: AuditEntryInput): Promise<AuditEntry>;
-  /** Undefined when an operator with this email exists already. */
-  createOperator(input: NewOperatorInput): Promise<OperatorRecord | undefined>;
-  /** Applies the change unless it would leave no enabled owner; a disabled operator's sessions are revoked with it. */
-  updateOperator(id: string, change: OperatorChange, now: string): Promise<OperatorUpdate>;
-}
-
 /** The studio's series listing (the console's grants matrix): by title, filtered, with one partner's grants. */
 export interface StudioSeriesQuery extends PageRequest {
   /** A part of the title, any case or accents. */
@@ -134,18 +114,35 @@ export interface StudioSeriesRecord {
   updatedAt: string;
 }
 
-export interface StudioStore {
-  /** Runs fn in one write transaction (all of it commits or none); rethrows what fn throws. */
-  transact<R>(fn: (tx: StoreTx) => Promise<R>): Promise<R>;
-  /** Each with the last UTC day it made a request (null: never). */
-  listPartnersPage(query: PartnerListQuery): Promise<Page<PartnerRecord & { lastActiveOn: string | null }>>;
-  listStudioSeries(query: StudioSeriesQuery): Promise<Page<StudioSeriesRecord>>;
-  /** Partners holding grants on the series, by partner id. */
-  listSeriesGrants(seriesId: string, page: PageRequest): Promise<Page<SeriesGrantRecord>>;
-  usageByPartner(query: PartnerUsageQuery): Promise<PartnerUsagePage>;
-  /** Newest first. */
-  listAudit(query: AuditQuery): Promise<Page<AuditEntry>>;
-  createImportJob(job: ImportJob): Promise<void>;
-  updateImportJob(job: ImportJob): Promise<void>;
-  getImportJob(id: string): Promise<ImportJob | undefined>;
+export interface OperatorRecord {
+  id: string;
+  /** Lower-cased; unique. */
+  email: string;
+  role: Role;
+  disabled: boolean;
+  /** scrypt hash of the local password (server/auth/secrets.ts); null for an account that only signs in through the identity provider. */
+  passwordHash: string | null;
+  createdAt: string;
+  updatedAt: string;
 }
+
+export interface SessionRecord {
+  /** SHA-256 of the cookie's token: the token itself is never stored. */
+  idHash: string;
+  operatorId: string;
+  csrfToken: string;
+  createdAt: string;
+  expiresAt: string;
+  revokedAt: string | null;
+}
+
+export type OperatorChange = { role?: Role | undefined; disabled?: boolean | undefined };
+
+/** Why an operator change was refused. */
+export type OperatorChangeRefusal = 'not_found' | 'last_owner';
+
+/** A new local or OIDC operator as written (StoreTx.createOperator). */
+export type NewOperatorInput = { id: string; email: string; role: Role; passwordHash: string | null; now: string };
+
+/** An operator change as applied: the record before and after, or why it was refused. */
+export type OperatorUpdate = { before: OperatorRecord; after: OperatorRecord } | OperatorChangeRefusal;

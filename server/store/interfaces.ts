@@ -1,0 +1,207 @@
+/**
+ * The store's doors: one narrow interface per kind of consumer, each saying which of them uses it.
+ * A consumer declares the doors it uses (an intersection of these) and is handed the store typed
+ * as that; only the wiring (server/runtime.ts, the admin CLI's runner, the scripts) holds the
+ * whole Store. Both engines implement every door with identical behaviour, and the same suites
+ * (test/store/) run against each. docs/decisions/store-doors.md says why the cut is where it is.
+ */
+import type { SecretKey } from './cursor.js';
+import type * as R from './records.js';
+import type * as S from './studio-records.js';
+
+// The partner API's doors, read on the hot path.
+
+/** Who a request's credentials belong to: partner-api/caller.ts (key and secret) and authenticate.ts (every bearer request). */
+export interface Credentials {
+  getPartnerByApiKey(apiKey: string): Promise<R.PartnerRecord | undefined>;
+  /**
+   * The partner's current state and the content version, read together on every authenticated
+   * request. The content version changes with every committed catalog import or grant change,
+   * by any process, and never returns to an earlier value: what partners can read is a function
+   * of it, the partner and the request.
+   */
+  readPartnerState(id: string): Promise<R.PartnerState>;
+}
+
+/** The catalog: the partner API's handlers and grant check, the studio's catalog handler, the CLI, the demo seed. */
+export interface CatalogReads {
+  seriesExists(id: string): Promise<boolean>;
+  getSeries(id: string): Promise<R.SeriesDoc | undefined>;
+  getEpisode(id: string): Promise<R.EpisodeDoc | undefined>;
+  /** Readable series of the partner, each with the partner's grants. */
+  listCatalog(query: R.CatalogQuery): Promise<R.Page<R.SeriesSummary>>;
+  /** Episodes in (season_number, episode_number) order. */
+  listEpisodes(query: R.EpisodeQuery): Promise<R.Page<R.EpisodeDoc>>;
+  /** Every series, by id, for the studio (no grant filter). */
+  listAllSeries(page: R.PageRequest): Promise<R.Page<R.SeriesSummaryDoc>>;
+  countSeries(): Promise<number>;
+}
+
+/** A partner's grants: the partner API's grant check and entitlements, services/grants.ts, the CLI. */
+export interface GrantReads {
+  /** The partner's grants on a series, in the order read, stream; [] when none. */
+  getGrants(partnerId: string, seriesId: string): Promise<R.Grant[]>;
+  /** Entitlements ordered by series id. */
+  listEntitlements(partnerId: string, page: R.PageRequest): Promise<R.Page<R.EntitlementRecord>>;
+}
+
+/** Ranked full-text search: server/search/ (on its own connections or threads, see openSearchStore). */
+export interface CatalogSearch {
+  /** Score in [0, 1], best first; ties by id. */
+  search(query: R.SearchQuery): Promise<R.Page<R.SearchHitDoc>>;
+}
+
+/** One partner's usage report: the partner API's usage handler, services/usage-reports.ts, the CLI. */
+export interface UsageReports {
+  queryUsage(query: R.UsageQuery): Promise<R.UsageReportPage>;
+}
+
+/** Usage counts written: server/usage/recorder.ts. */
+export interface UsageWrites {
+  /**
+   * Adds the increments (summing into existing rows), in one transaction. With a batch, only if
+   * the batch's writer has not applied it yet (recorded in the same transaction); resolves true
+   * when applied, false when skipped as applied before.
+   */
+  addUsage(increments: R.UsageIncrement[], batch?: R.UsageBatch): Promise<boolean>;
+}
+
+// The studio's doors. Changes people make go through Transactions, with their audit entries.
+
+/** Partners read by id or all at once: server/services/, the CLI, the demo seed. */
+export interface PartnerReads {
+  getPartner(id: string): Promise<R.PartnerRecord | undefined>;
+  /** Every partner, by id. */
+  listPartners(): Promise<R.PartnerRecord[]>;
+}
+
+/**
+ * Writes made outside a studio change, with no audit entry: services/partner-credentials.ts (the
+ * demo seed's first partner, the catalog generator, tests) and the demo seed's grants.
+ */
+export interface Provisioning {
+  createPartner(input: R.NewPartnerInput): Promise<R.PartnerRecord>;
+  /** Creates the partner only when there is no partner at all, atomically (one of concurrent callers wins); undefined otherwise. */
+  createFirstPartner(input: R.NewPartnerInput): Promise<R.PartnerRecord | undefined>;
+  /** Stores a new secret hash and increments credentialVersion, atomically. */
+  rotateSecret(id: string, secretHash: string, now: string): Promise<R.PartnerRecord | undefined>;
+  setPartnerDisabled(id: string, disabled: boolean, now: string): Promise<R.PartnerRecord | undefined>;
+  /** Replaces the partner's grants on a series; an empty list removes the entitlement. */
+  setGrants(partnerId: string, seriesId: string, grants: R.Grant[], now: string): Promise<void>;
+}
+
+/** Catalog imports: services/catalog-import.ts, the demo seed, the catalog generator. */
+export interface CatalogWrites {
+  /** Idempotent upsert in one transaction: all of the batch or none of it. */
+  importCatalog(series: R.ImportSeries[], now: string): Promise<R.ImportResult>;
+  /**
+   * Tidies the engine after a bulk import (statistics, WAL) so reads are as fast as before it.
+   * importCatalog does it itself when one call changes BULK_IMPORT_ROWS rows or more; an import
+   * made of smaller batches (a catalog import job) calls it once at its end with the totals.
+   */
+  afterBulkImport(totals: R.ImportResult): Promise<void>;
+}
+
+/** Catalog import jobs, so any instance can answer a poll: services/catalog-import.ts. */
+export interface ImportJobs {
+  createImportJob(job: S.ImportJob): Promise<void>;
+  updateImportJob(job: S.ImportJob): Promise<void>;
+  getImportJob(id: string): Promise<S.ImportJob | undefined>;
+}
+
+/** The studio's own listings: server/services/ and the studio's catalog handler. */
+export interface StudioQueries {
+  /** Each with the last UTC day it made a request (null: never). */
+  listPartnersPage(query: S.PartnerListQuery): Promise<R.Page<R.PartnerRecord & { lastActiveOn: string | null }>>;
+  listStudioSeries(query: S.StudioSeriesQuery): Promise<R.Page<S.StudioSeriesRecord>>;
+  /** Partners holding grants on the series, by partner id. */
+  listSeriesGrants(seriesId: string, page: R.PageRequest): Promise<R.Page<S.SeriesGrantRecord>>;
+  usageByPartner(query: S.PartnerUsageQuery): Promise<S.PartnerUsagePage>;
+}
+
+/** The audit trail read: services/audit.ts and the CLI (entries are written through StoreTx). */
+export interface AuditTrail {
+  /** Newest first. */
+  listAudit(query: S.AuditQuery): Promise<R.Page<S.AuditEntry>>;
+}
+
+/** The writes a studio change is made of, all in one transaction of the engine's write lock. */
+export interface StoreTx {
+  getPartner(id: string): Promise<R.PartnerRecord | undefined>;
+  createPartner(input: R.NewPartnerInput): Promise<R.PartnerRecord>;
+  renamePartner(id: string, name: string, now: string): Promise<R.PartnerRecord | undefined>;
+  rotateSecret(id: string, secretHash: string, now: string): Promise<R.PartnerRecord | undefined>;
+  setPartnerDisabled(id: string, disabled: boolean, now: string): Promise<R.PartnerRecord | undefined>;
+  getGrants(partnerId: string, seriesId: string): Promise<R.Grant[]>;
+  /** Replaces the grants ([] removes them) and marks what partners read as changed (every instance sees it on its next request). */
+  setGrants(partnerId: string, seriesId: string, grants: R.Grant[], now: string): Promise<void>;
+  /** The ids of seriesIds that do not exist. */
+  missingSeries(seriesIds: readonly string[]): Promise<string[]>;
+  appendAudit(entry: S.AuditEntryInput): Promise<S.AuditEntry>;
+  /** Undefined when an operator with this email exists already. */
+  createOperator(input: S.NewOperatorInput): Promise<S.OperatorRecord | undefined>;
+  /** Applies the change unless it would leave no enabled owner; a disabled operator's sessions are revoked with it. */
+  updateOperator(id: string, change: S.OperatorChange, now: string): Promise<S.OperatorUpdate>;
+}
+
+/** Studio changes, each with its audit entry in one transaction: server/services/. */
+export interface Transactions {
+  /** Runs fn in one write transaction (all of it commits or none); rethrows what fn throws. */
+  transact<T>(fn: (tx: StoreTx) => Promise<T>): Promise<T>;
+}
+
+/** Operators and their sessions, for the studio API's sign-in: studio-api/session.ts, oidc.ts and handlers (changes go through StoreTx). */
+export interface Operators {
+  getOperator(id: string): Promise<S.OperatorRecord | undefined>;
+  getOperatorByEmail(email: string): Promise<S.OperatorRecord | undefined>;
+  /** By email. */
+  listOperators(page: R.PageRequest): Promise<R.Page<S.OperatorRecord>>;
+  createSession(session: Omit<S.SessionRecord, 'revokedAt'>): Promise<void>;
+  /** The session and its operator, whatever their state (the caller checks expiry, revocation, disabling). */
+  getSession(idHash: string): Promise<{ session: S.SessionRecord; operator: S.OperatorRecord } | undefined>;
+  revokeSession(idHash: string, now: string): Promise<void>;
+}
+
+// The process's doors.
+
+/** Small key/value settings, such as the development signing keys: server/auth/dev-keys.ts. */
+export interface Settings {
+  getSetting(key: string): Promise<string | undefined>;
+  /** Stores value unless the key exists; returns the stored value either way. */
+  setSettingIfAbsent(key: string, value: string): Promise<string>;
+}
+
+/** Whether the engine answers: server/http/readiness.ts. */
+export interface Health {
+  /** Resolves when the engine answers; rejects with StoreUnavailableError otherwise. */
+  ping(): Promise<void>;
+}
+
+/** Told whether each store operation found the engine able to answer (server/platform/outage-log.ts reports the changes). */
+export interface AvailabilityObserver {
+  /** An operation failed because the engine cannot answer now (StoreUnavailableError). */
+  unavailable(error: Error): void;
+  /** An operation got its answer. */
+  available(): void;
+}
+
+/** The store as a process holds it: server/runtime.ts, the admin CLI's runner, the scripts. */
+export interface Lifecycle extends Health {
+  readonly engine: 'sqlite' | 'postgres';
+  /** Tells observer, from now on, of every operation that found the engine unavailable and every one that did not. */
+  watchAvailability(observer: AvailabilityObserver): void;
+  /**
+   * The keys page cursors are signed with (the first) and checked with (all): CURSOR_SIGNING_KEYS
+   * or the stored development key (server/auth/dev-keys.ts). Until called, a random key of this
+   * process only, so cursors work within one process (tests, the admin CLI).
+   */
+  useCursorKeys(keys: SecretKey[]): void;
+  /** Applies pending migrations; safe to call from several processes at once. */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The whole store, every door: what openStore returns, for the wiring to hand out. */
+export interface Store
+  extends Credentials, CatalogReads, GrantReads, CatalogSearch, UsageReports, UsageWrites, PartnerReads, Provisioning, CatalogWrites,
+    ImportJobs, StudioQueries, AuditTrail, Transactions, Operators, Settings, Lifecycle {}

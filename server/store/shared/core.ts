@@ -1,0 +1,122 @@
+/**
+ * What every store operation of an engine runs through, whatever it reads or writes: the
+ * engine's database and its write transactions and read snapshots, the guard (unavailability and
+ * the operation's time bound), page-size checks and cursor keys. Each engine (sqlite/store.ts,
+ * postgres/store.ts) makes one and hands it to the shared query modules of this folder, which
+ * return the doors of interfaces.ts; the engine assembles them into its Store.
+ *
+ * The bound is on the whole operation, not on each wait inside it. PostgreSQL bounds each wait
+ * by itself (connecting, waiting for a pooled connection, each statement), but one operation can
+ * meet several in a row when the database stalls: a wait for a pooled connection, then a
+ * statement on a connection that stopped answering, or a read queued behind another caller's
+ * (server/store/postgres/fresh-reads.ts). Bounded one by one, they add up (9 s measured against
+ * the documented 6 s).
+ */
+import type { Kysely } from 'kysely';
+import { CursorCodec } from '../cursor.js';
+import { InvalidCursorError, StoreUnavailableError } from '../errors.js';
+import type { AvailabilityObserver } from '../interfaces.js';
+import type { PageRequest } from '../records.js';
+import { checkLimit } from './paging.js';
+import type { Database } from './schema.js';
+
+/** Runs fn against one database handle: the engine's own, a transaction's or a snapshot's. */
+export type WithDb = <R>(fn: (db: Kysely<Database>) => Promise<R>) => Promise<R>;
+
+/** What an engine supplies; everything else is shared. */
+export interface EngineParts {
+  engine: 'sqlite' | 'postgres';
+  db: Kysely<Database>;
+  /** True when a driver error means the engine cannot answer now (busy, locked, unreachable). */
+  isUnavailable(error: unknown): boolean;
+  /** Runs fn in a read-write transaction holding the engine's write lock, so read-then-write changes serialize. */
+  writeTransaction: WithDb;
+  /**
+   * Runs several reads against one snapshot, so a concurrent import cannot make them disagree
+   * (search hits ranked before and hydrated after a change). Default: a plain transaction, which
+   * SQLite's deferred BEGIN makes a snapshot in WAL mode.
+   */
+  readSnapshot?: WithDb;
+  /** Bound on one operation from start to answer; undefined: the engine's own waits bound it. */
+  operationTimeoutMs?: number;
+}
+
+/** Resolves or rejects as work does, or rejects with StoreUnavailableError after ms, whichever comes first. */
+function withinDeadline<R>(work: Promise<R>, ms: number, engine: string): Promise<R> {
+  return new Promise<R>((resolve, reject) => {
+    // The abandoned work still ends by itself (each of its waits is bounded) and frees its connection.
+    const timer = setTimeout(() => reject(new StoreUnavailableError(`${engine} store did not answer within ${ms} ms`)), ms);
+    work.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
+
+export class StoreCore {
+  readonly engine: 'sqlite' | 'postgres';
+  readonly db: Kysely<Database>;
+  readonly writeTransaction: WithDb;
+  readonly readSnapshot: WithDb;
+  /** Signs and checks page cursors; a key of this process only until the store's useCursorKeys replaces it. */
+  cursors = CursorCodec.ephemeral();
+  /** Told of every guarded operation's outcome (the store's watchAvailability). */
+  observer: AvailabilityObserver | undefined;
+  private readonly isUnavailable: (error: unknown) => boolean;
+  private readonly timeoutMs: number | undefined;
+
+  constructor(parts: EngineParts) {
+    this.engine = parts.engine;
+    this.db = parts.db;
+    this.writeTransaction = parts.writeTransaction;
+    this.readSnapshot = parts.readSnapshot ?? ((fn) => parts.db.transaction().execute(fn));
+    this.isUnavailable = parts.isUnavailable;
+    this.timeoutMs = parts.operationTimeoutMs;
+  }
+
+  /**
+   * Runs fn as one store operation: engine errors that mean "cannot answer now" become
+   * StoreUnavailableError (503 with Retry-After), the observer hears whether the engine answered,
+   * and unless `bounded` is false (migrations, imports: admin work that may rightly take long)
+   * the operation answers within the engine's operation timeout.
+   */
+  async guard<R>(fn: () => Promise<R>, bounded = true): Promise<R> {
+    const timeoutMs = bounded ? this.timeoutMs : undefined;
+    try {
+      const result = await (timeoutMs === undefined ? fn() : withinDeadline(fn(), timeoutMs, this.engine));
+      this.observer?.available();
+      return result;
+    } catch (error) {
+      // A refused cursor is the caller's mistake, never an outage.
+      if (error instanceof InvalidCursorError) throw error;
+      if (error instanceof StoreUnavailableError) {
+        this.observer?.unavailable(error);
+        throw error;
+      }
+      // A closed store (kysely destroyed its driver) cannot answer either; it is no outage.
+      if (error instanceof Error && error.message === 'driver has already been destroyed') {
+        throw new StoreUnavailableError(`${this.engine} store unavailable: ${error.message}`, { cause: error });
+      }
+      if (this.isUnavailable(error)) {
+        const unavailable = new StoreUnavailableError(`${this.engine} store unavailable: ${(error as Error).message}`, { cause: error });
+        this.observer?.unavailable(unavailable);
+        throw unavailable;
+      }
+      throw error;
+    }
+  }
+
+  /** A paged read, guarded: the page size checked first (RangeError unless 1 to 100), once for every listing. */
+  paged<R>(page: PageRequest, run: () => Promise<R>): Promise<R> {
+    return this.guard(() => {
+      checkLimit(page.limit);
+      return run();
+    });
+  }
+}
