@@ -1,5 +1,5 @@
 /**
- * Both engines: the studio API's operators and their sessions (store/operator-types.ts). Only adds
+ * Both engines: the studio API's operators and their sessions (store/studio-records.ts). Only adds
  * tables: servers of the previous release keep working.
  */
 import type { Kysely, Migration } from 'kysely';

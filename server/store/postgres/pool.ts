@@ -170,7 +170,7 @@ export interface PostgresPools {
   /** Opens the connections migrations run on: without the statement timeout. */
   migrationPool: () => pg.Pool;
   /**
-   * Bound on one store operation from start to answer (server/store/shared/guard.ts): a statement and
+   * Bound on one store operation from start to answer (StoreCore.guard, server/store/shared/core.ts): a statement and
    * the reply it waits for (statement timeout + 1 s), or opening a connection if that is longer.
    */
   operationTimeoutMs: number;

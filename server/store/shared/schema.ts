@@ -154,7 +154,7 @@ export interface ImportJobTable {
   updated_at: string;
 }
 
-/** A studio operator (store/operator-types.ts). */
+/** A studio operator (studio-records.ts, OperatorRecord). */
 export interface OperatorTable {
   id: string;
   email: string;
