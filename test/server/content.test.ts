@@ -111,6 +111,23 @@ describe('searchCatalog', () => {
     expect(res.body.code).toBe('validation_failed');
   });
 
+  it.each([
+    ['garbage', 'bm90LWEtY3Vyc29y'],
+    ['a cursor of another query', 'OTHER'],
+  ])('answers 400 invalid_cursor for %s, refused on a search thread', async (_name, cursor) => {
+    const server = await startServer();
+    const { token } = await readerOfAll(server);
+    let value = cursor;
+    if (cursor === 'OTHER') {
+      const first = await server.client.GET('/api/partner/content/search', { headers: bearer(token), params: { query: { q: 'the', limit: 1 } } });
+      value = first.data!.next_cursor!;
+      expect(value).toBeTruthy();
+    }
+    const res = await raw(server, token, `/api/partner/content/search?q=harbour&limit=1&cursor=${value}`);
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('invalid_cursor');
+  });
+
   it('answers an empty page for punctuation only, encoded or not', async () => {
     const server = await startServer();
     const { token } = await readerOfAll(server);
