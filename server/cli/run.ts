@@ -1,6 +1,6 @@
 /** runAdmin: parses argv, checks it against the command table, runs the command, maps errors to exit codes. */
 import { parseArgs } from 'node:util';
-import { StoreUnavailableError, type Store } from '../store/index.js';
+import { openStore, StoreUnavailableError, type Store } from '../store/index.js';
 import { catalogCommands } from './catalog-commands.js';
 import { OPTIONS, type Command, type CommandContext, type OptionValues } from './command.js';
 import { redactUrl } from '../config.js';
@@ -29,8 +29,8 @@ export interface AdminDeps {
 }
 
 const defaultDeps: AdminDeps = {
-  // Loaded on first use so --help and bad input answer without loading SQLite and running migrations.
-  openStore: async (databaseUrl) => (await import('../store/index.js')).openStore(databaseUrl),
+  // Called only once a command needs the store: --help and bad input answer without loading an engine or migrating.
+  openStore: (databaseUrl) => openStore(databaseUrl),
   now: () => new Date().toISOString(),
   actor: () => cliActor(),
 };
