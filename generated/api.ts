@@ -12,7 +12,7 @@ export interface paths {
         put?: never;
         /**
          * Exchange an API key and secret for an access token
-         * @description Returns a 24-hour access token for the partner behind `api_key`. Send the credentials in the JSON body, never in the URL. Wrong credentials, a disabled partner or a secret that has been regenerated answer `401`. Successful authentications count against the partner's Authentication limit; failed ones (a wrong secret, an unknown key, a disabled partner) count against the client address's limit of failed authentications, never against the partner's (`x-authentication`: the API key and secret in the body are this operation's credentials).
+         * @description Returns a 24-hour access token for the partner behind `api_key`. Send the credentials in the JSON body, never in the URL. Wrong credentials or a secret that has been regenerated answer `401` (`invalid_credentials`). The right key and secret of a partner the studio has disabled answer `403` (`partner_disabled`): the credentials stay valid and work again once the studio re-enables the partner, so try again later rather than asking for a new secret; a wrong secret never learns whether the partner is disabled. Successful authentications count against the partner's Authentication limit; failed ones (a wrong secret, an unknown key, a disabled partner) count against the client address's limit of failed authentications, never against the partner's (`x-authentication`: the API key and secret in the body are this operation's credentials).
          */
         post: operations["authenticate"];
         delete?: never;
@@ -546,7 +546,7 @@ export interface components {
              * @description Stable, machine-readable problem code. Branch on this, not on `title` or `detail`.
              * @enum {string}
              */
-            code: "validation_failed" | "malformed_request" | "invalid_json" | "invalid_cursor" | "invalid_date_range" | "invalid_credentials" | "unauthorized" | "token_expired" | "token_revoked" | "forbidden" | "not_found" | "method_not_allowed" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "request_header_fields_too_large" | "outside_availability_window" | "rate_limited" | "too_many_concurrent_searches" | "internal_error" | "service_unavailable" | "search_capacity_exhausted";
+            code: "validation_failed" | "malformed_request" | "invalid_json" | "invalid_cursor" | "invalid_date_range" | "invalid_credentials" | "partner_disabled" | "unauthorized" | "token_expired" | "token_revoked" | "forbidden" | "not_found" | "method_not_allowed" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "request_header_fields_too_large" | "outside_availability_window" | "rate_limited" | "too_many_concurrent_searches" | "internal_error" | "service_unavailable" | "search_capacity_exhausted";
             /** @description Identifies the request in the studio's logs; quote it when asking for support. */
             request_id: string;
             /** @description Each validation failure, when `code` is `validation_failed`. */
@@ -738,6 +738,30 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description The API key and secret do not match an active partner: a wrong or regenerated secret, or an unknown key. Asking again with the same credentials will not succeed. Failed authentications are limited per client address (`429` past the limit); they never count against the budget of the partner whose key was sent. */
+        InvalidCredentials: {
+            headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The API key and secret are right, but the studio has disabled the partner. The credentials stay valid: authenticate again later (the studio may re-enable the partner); a new secret is not needed. Only the right secret gets this answer: a wrong one gets `401` `invalid_credentials` whether or not the partner is disabled. */
+        PartnerDisabled: {
+            headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
     };
     parameters: {
         /**
@@ -872,7 +896,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
+            401: components["responses"]["InvalidCredentials"];
+            403: components["responses"]["PartnerDisabled"];
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];

@@ -22,6 +22,7 @@ export const PROBLEMS: Record<ProblemCode, ProblemKind> = {
   invalid_cursor: { status: 400, title: 'Invalid Cursor' },
   invalid_date_range: { status: 400, title: 'Invalid Date Range' },
   invalid_credentials: { status: 401, title: 'Invalid Credentials' },
+  partner_disabled: { status: 403, title: 'Partner Disabled' },
   unauthorized: { status: 401, title: 'Unauthorized' },
   token_expired: { status: 401, title: 'Token Expired' },
   token_revoked: { status: 401, title: 'Token Revoked' },

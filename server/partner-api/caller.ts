@@ -56,6 +56,11 @@ export function resolveCaller(options: { tokens: TokenService; store: Credential
     }
     const reason = !partner ? 'unknown_key' : !matches ? 'wrong_secret' : 'disabled_partner';
     failures.record(req, { credential: 'api_key', partnerId: partner?.id, reason });
+    // Only the right secret learns that the partner is disabled, so that its client waits for the
+    // studio instead of treating the secret as wrong; a guess learns nothing it did not know.
+    if (reason === 'disabled_partner') {
+      throw new ApiError('partner_disabled', 'The studio has disabled this partner account; the credentials work again once it is re-enabled.');
+    }
     throw new ApiError('invalid_credentials', 'The API key and secret do not match an active partner.');
   }
 

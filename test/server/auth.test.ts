@@ -93,7 +93,23 @@ describe.each(ENGINES)('authenticate (%s)', (_engine, engine) => {
     const verify = await server.client.GET('/api/partner/auth/verify', { headers: bearer(token) });
     expect(verify.response.status).toBe(401);
     const auth = await post(server.url, JSON.stringify({ api_key: partner.apiKey, api_secret: partner.apiSecret }));
-    expect(auth.status).toBe(401);
+    expect(auth.status).toBe(403);
+    expect(auth.type).toMatch(/^application\/problem\+json/);
+    expect(auth.body.code).toBe('partner_disabled');
+  });
+
+  it('tells only the right secret that its partner is disabled: a wrong one gets invalid_credentials; re-enabled, the same secret works', async () => {
+    const server = await startServer(engine);
+    const partner = await server.partner();
+    const at = () => new Date(server.clock.now()).toISOString();
+    await server.store.setPartnerDisabled(partner.id, true, at());
+    const wrong = await post(server.url, JSON.stringify({ api_key: partner.apiKey, api_secret: 'sk_' + 'A'.repeat(43) }));
+    expect([wrong.status, wrong.body.code]).toEqual([401, 'invalid_credentials']);
+    const right = await post(server.url, JSON.stringify({ api_key: partner.apiKey, api_secret: partner.apiSecret }));
+    expect([right.status, right.body.code]).toEqual([403, 'partner_disabled']);
+    await server.store.setPartnerDisabled(partner.id, false, at());
+    const again = await post(server.url, JSON.stringify({ api_key: partner.apiKey, api_secret: partner.apiSecret }));
+    expect(again.status).toBe(200);
   });
 });
 

@@ -130,6 +130,7 @@ describe('admin CLI against a running server', () => {
     expect((await authenticate(base, created.api_key!, regenerated.api_secret!)).status).toBe(200);
 
     await admin('partner', 'disable', created.partner_id!);
-    expect((await authenticate(base, created.api_key!, regenerated.api_secret!)).status).toBe(401);
+    expect((await authenticate(base, created.api_key!, regenerated.api_secret!)).status).toBe(403);
+    expect((await authenticate(base, created.api_key!, created.api_secret!)).status).toBe(401);
   });
 });
