@@ -5,6 +5,7 @@
  * A caller's own AbortSignal rejects with the signal's reason, as fetch does.
  */
 import type { components } from './generated/api.js';
+import { parseRateLimit, type RateLimitState } from './rate-limit.js';
 import { parseRetryAfter } from './retry.js';
 
 export type Problem = components['schemas']['Problem'];
@@ -28,6 +29,8 @@ export class PartnerApiError extends PartnerClientError {
   readonly requestId: string | undefined;
   /** How long the server asked to wait (`Retry-After`), in milliseconds, when it did. */
   readonly retryAfterMs: number | undefined;
+  /** The quota left in the operation's rate-limit group, when the response said. */
+  readonly rateLimit: RateLimitState | undefined;
   readonly method: string;
   readonly url: string;
 
@@ -36,6 +39,7 @@ export class PartnerApiError extends PartnerClientError {
     problem: Problem | undefined;
     requestId: string | undefined;
     retryAfterMs?: number | undefined;
+    rateLimit?: RateLimitState | undefined;
     method: string;
     url: string;
     statusText?: string;
@@ -50,6 +54,7 @@ export class PartnerApiError extends PartnerClientError {
     this.code = init.problem?.code;
     this.requestId = init.requestId;
     this.retryAfterMs = init.retryAfterMs;
+    this.rateLimit = init.rateLimit;
     this.method = init.method;
     this.url = init.url;
   }
@@ -75,6 +80,20 @@ export class PartnerNetworkError extends PartnerClientError {
   }
 }
 
+/** Connection errors that mean the request never left this machine: sending it again cannot do anything twice. */
+const NOT_SENT = new Set(['ECONNREFUSED', 'UND_ERR_CONNECT_TIMEOUT']);
+
+/** Whether a fetch failure happened before anything was sent (the connection was refused). */
+export function notSent(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && NOT_SENT.has(code)) return true;
+    // Happy eyeballs (localhost as ::1 and 127.0.0.1) reports every address's refusal at once.
+    if (e instanceof AggregateError && e.errors.length > 0 && e.errors.every((inner) => notSent(inner))) return true;
+  }
+  return false;
+}
+
 // undici reports "fetch failed" and keeps the useful part (ECONNREFUSED, ENOTFOUND) in its cause.
 function describe(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
@@ -98,6 +117,7 @@ export function apiError(response: Response, body: unknown, method: string, url:
     problem,
     requestId: problem?.request_id ?? response.headers.get('x-request-id') ?? undefined,
     retryAfterMs: parseRetryAfter(response.headers.get('retry-after'), now),
+    rateLimit: parseRateLimit(response.headers),
     method,
     url,
     violations: mockViolations(response.headers.get('sl-violations')),

@@ -5,9 +5,13 @@
 export { createPartnerClient, type PartnerClient, type PartnerClientOptions, type PartnerCredentials } from './client.js';
 export { PartnerApiError, PartnerClientError, PartnerNetworkError, type Problem, type ProblemCode } from './errors.js';
 export { items, pages, type Page, type PageFetcher } from './pagination.js';
+export { parseRateLimit, type RateLimitState } from './rate-limit.js';
+export { ApiPromise, type ResponseInfo, type WithResponse } from './response.js';
 export {
   backoff,
+  backoffCeiling,
   defaultRetryConfig,
+  hintSpread,
   parseRateLimitReset,
   parseRetryAfter,
   retryDecision,
@@ -15,6 +19,7 @@ export {
   type RetryDecision,
   type RetryInput,
 } from './retry.js';
-export type { CallOptions, RetryEvent } from './transport.js';
+export { memoryTokenStore, type TokenStore } from './token-store.js';
+export { redactedHeaders, type CallOptions, type FetchLike, type RequestEvent, type ResponseEvent, type RetryEvent } from './transport.js';
 export type * from './types.js';
 export type { components, operations, paths } from './generated/api.js';

@@ -1,11 +1,14 @@
 /**
  * The typed methods, one per operation of the contract, grouped as a partner thinks of them.
- * Each returns the response body or throws a PartnerApiError; lists also come as async iterators.
+ * Each returns the response body or throws a PartnerApiError (`.withResponse()` adds the response
+ * to the body); lists also come as async iterators.
  */
 import type { Client } from 'openapi-fetch';
 import type { paths } from './generated/api.js';
 import { apiError } from './errors.js';
 import { items, pages, type Page } from './pagination.js';
+import { ApiPromise, responseInfo, type WithResponse } from './response.js';
+import type { StreamUrlCache } from './stream-cache.js';
 import type { TokenManager } from './tokens.js';
 import type { CallOptions, Send } from './transport.js';
 import type * as T from './types.js';
@@ -17,22 +20,30 @@ export interface Context {
   send: Send;
   tokens: TokenManager;
   now: () => number;
+  /** Stream URLs kept for most of their lifetime; undefined when turned off. */
+  streams: StreamUrlCache | undefined;
 }
 
 type Fetch = (request: Request) => Promise<Response>;
 type Result = { data?: unknown; error?: unknown; response: Response };
+type Data<R extends Result> = NonNullable<R['data']>;
 
-/** Runs one openapi-fetch call through `send` with the call's options; the body, or a PartnerApiError. */
-export async function call<R extends Result>(send: Send, now: () => number, options: CallOptions, run: (fetch: Fetch) => Promise<R>): Promise<NonNullable<R['data']>> {
+/** Runs one openapi-fetch call through `send` with the call's options: the body and its response, or a PartnerApiError. */
+export async function detailed<R extends Result>(send: Send, now: () => number, options: CallOptions, run: (fetch: Fetch) => Promise<R>): Promise<WithResponse<Data<R>>> {
   let sent: Request | undefined;
   const result = await run((request) => send((sent = request), options));
-  if (result.response.ok) return result.data as NonNullable<R['data']>;
+  if (result.response.ok) return { data: result.data as Data<R>, response: responseInfo(result.response) };
   throw apiError(result.response, result.error, sent?.method ?? 'GET', sent?.url ?? '', now());
 }
 
+/** The body of one call, with `withResponse()`. */
+export function call<R extends Result>(send: Send, now: () => number, options: CallOptions, run: (fetch: Fetch) => Promise<R>): ApiPromise<Data<R>> {
+  return new ApiPromise(detailed(send, now, options, run));
+}
+
 // The iterators pass the cursor along themselves; a `cursor` in the query resumes from there.
-function lister<Q extends { cursor?: string }, Item>(list: (query: Q, options?: CallOptions) => Promise<Page<Item>>) {
-  const at = (query: Q, options?: CallOptions) => (cursor: string | undefined) => list({ ...query, ...(cursor ? { cursor } : {}) }, options);
+function lister<Q extends { cursor?: string }, Item>(list: (query: Q, options?: CallOptions) => PromiseLike<Page<Item>>) {
+  const at = (query: Q, options?: CallOptions) => async (cursor: string | undefined) => list({ ...query, ...(cursor ? { cursor } : {}) }, options);
   return {
     pages: (query: Q, options?: CallOptions) => pages(at(query, options), query.cursor),
     all: (query: Q, options?: CallOptions) => items(at(query, options), query.cursor),
@@ -104,9 +115,19 @@ export function resources(ctx: Context) {
         run(options, (fetch) => raw.GET('/api/partner/content/episodes/{episode_id}', { params: { path: { episode_id: episodeId } }, fetch })),
     },
     streams: {
-      /** A signed, expiring manifest URL for an episode (`hls` unless `format` says otherwise). */
-      resolve: (episodeId: string, query: T.StreamQuery = {}, options?: CallOptions) =>
-        run(options, (fetch) => raw.GET('/api/partner/streaming/episodes/{episode_id}', { params: { path: { episode_id: episodeId }, query }, fetch })),
+      /**
+       * A signed, expiring manifest URL for an episode (`hls` unless `format` says otherwise). One
+       * URL serves every viewer until its `expires_at`: the client hands out the same one while
+       * less than `streamUrlReuse` (0.8) of its lifetime has passed.
+       */
+      resolve: (episodeId: string, query: T.StreamQuery = {}, options: CallOptions = {}): ApiPromise<T.StreamLocation> => {
+        const resolve = (opts: CallOptions) =>
+          detailed(ctx.send, ctx.now, opts, (fetch) => raw.GET('/api/partner/streaming/episodes/{episode_id}', { params: { path: { episode_id: episodeId }, query }, fetch }));
+        // A call with headers of its own asks for something particular (a mock's example): never cached.
+        if (!ctx.streams || options.headers) return new ApiPromise(resolve(options));
+        const { signal, ...shared } = options;
+        return new ApiPromise(ctx.streams.get(`${episodeId}\n${query.format ?? ''}`, signal, (own) => resolve({ ...shared, signal: own })));
+      },
     },
     usage: {
       /** One page of your usage report for a range of UTC days. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { PartnerApiError, PartnerNetworkError, type RetryEvent } from '../../client/index.js';
+import { defaultRetryConfig, hintSpread, PartnerApiError, PartnerNetworkError, type RetryEvent } from '../../client/index.js';
 import { bearer, startServer, type TestServer } from '../helpers/server.js';
-import { clientFor, problem, readerOfAll, startProxy } from './support.js';
+import { clientFor, closedPort, problem, readerOfAll, startProxy } from './support.js';
 
 const CATALOG = '/api/partner/content/catalog';
 
@@ -11,9 +11,11 @@ async function exhaustContent(server: TestServer, token: string): Promise<void> 
 }
 
 const retryAfterMs = (headers: Headers | undefined) => Number(headers?.get('retry-after')) * 1000;
+/** The wait after a server asked for `ms` on retry `attempt`, with the test's jitter of 0.5. */
+const jittered = (ms: number, attempt = 1) => ms + Math.floor(0.5 * hintSpread(attempt, defaultRetryConfig, ms));
 
 describe('429 and 503: retried after the wait the server asks for', () => {
-  it('a server answering 429 with Retry-After twice, then 200, leads to success after exactly those waits', async () => {
+  it('a server answering 429 with Retry-After twice, then 200, leads to success after those waits and their jitter', async () => {
     const server = await startServer();
     const partner = await readerOfAll(server);
     let limited = 0;
@@ -28,8 +30,8 @@ describe('429 and 503: retried after the wait the server asks for', () => {
 
     const page = await client.catalog.list({ limit: 5 });
 
-    expect(waits).toEqual([7000, 2000]);
-    expect(events.map((e) => [e.attempt, e.status, e.delayMs])).toEqual([[1, 429, 7000], [2, 429, 2000]]);
+    expect(waits).toEqual([jittered(7000, 1), jittered(2000, 2)]);
+    expect(events.map((e) => [e.attempt, e.status, e.delayMs])).toEqual([[1, 429, 7350], [2, 429, 2500]]);
     const direct = await server.client.GET(CATALOG, { headers: bearer((await client.auth.token()).access_token), params: { query: { limit: 5 } } });
     expect(page).toEqual(direct.data);
     expect(proxy.seen.filter((r) => r.startsWith(`GET ${CATALOG}`))).toHaveLength(3);
@@ -49,9 +51,9 @@ describe('429 and 503: retried after the wait the server asks for', () => {
     const statuses = wire.exchanges.filter((e) => e.path.startsWith(CATALOG));
     expect(statuses.map((e) => e.status)).toEqual([429, 200]);
     expect(statuses[0]!.headers?.get('ratelimit')).toMatch(/r=0; t=\d+/);
-    expect(waits).toEqual([retryAfterMs(statuses[0]!.headers)]);
+    expect(waits).toEqual([jittered(retryAfterMs(statuses[0]!.headers))]);
     expect(waits[0]).toBeGreaterThan(0);
-    expect(waits[0]).toBeLessThanOrEqual(60_000);
+    expect(waits[0]).toBeLessThanOrEqual(66_000);
   });
 
   it('a persistent 429 ends in the typed error after the configured retries', async () => {
@@ -65,7 +67,7 @@ describe('429 and 503: retried after the wait the server asks for', () => {
     expect(error).toBeInstanceOf(PartnerApiError);
     const attempts = wire.exchanges.filter((e) => e.path.startsWith(CATALOG));
     expect(attempts.map((e) => e.status)).toEqual([429, 429, 429]);
-    expect(waits).toEqual(attempts.slice(0, 2).map((e) => retryAfterMs(e.headers)));
+    expect(waits).toEqual(attempts.slice(0, 2).map((e, i) => jittered(retryAfterMs(e.headers), i + 1)));
     expect(error).toMatchObject({ status: 429, code: 'rate_limited', requestId: attempts[2]!.headers?.get('x-request-id') });
     expect((error as PartnerApiError).problem?.detail).toMatch(/Content limit of 100 requests per minute/);
     expect((error as PartnerApiError).retryAfterMs).toBe(retryAfterMs(attempts[2]!.headers));
@@ -78,11 +80,11 @@ describe('429 and 503: retried after the wait the server asks for', () => {
     await client.auth.token();
     server.setFault('unavailable');
     expect((await client.catalog.list({ limit: 1 })).items).toHaveLength(1);
-    expect(waits).toEqual([5000]);
+    expect(waits).toEqual([jittered(5000)]);
 
     server.setFault('error');
     await expect(client.catalog.list({ limit: 1 })).rejects.toMatchObject({ name: 'PartnerApiError', status: 500, code: 'internal_error' });
-    expect(waits).toEqual([5000]);
+    expect(waits).toEqual([jittered(5000)]);
     expect(wire.exchanges.filter((e) => e.path.startsWith(CATALOG)).map((e) => e.status)).toEqual([503, 200, 500]);
   });
 });
@@ -112,16 +114,33 @@ describe('network failures: distinguishable from API errors, retried on GET only
     expect(waits).toEqual([]);
   });
 
-  it('gives up on a server that went away with a PartnerNetworkError after every retry', async () => {
+  it('rides out a refused connection for outageMs, then gives up with a PartnerNetworkError', async () => {
     const server = await startServer();
     const { client, waits } = clientFor(server, await readerOfAll(server));
     await client.auth.token();
     await server.close();
     const error = await client.catalog.list().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PartnerNetworkError);
-    expect(error).toMatchObject({ timedOut: false, attempts: 4, method: 'GET' });
     expect((error as Error).message).toMatch(/ECONNREFUSED/);
-    expect(waits).toEqual([250, 500, 1000]);
+    // maxRetries as usual, then on while the outage is younger than 10 s, in at most 10 retries,
+    // the waits cut to what is left of the 10 s (the fake clock moves only by the waits).
+    expect(waits.slice(0, 3)).toEqual([250, 500, 1000]);
+    expect(error).toMatchObject({ timedOut: false, attempts: 11, method: 'GET' });
+    expect(waits.reduce((a, b) => a + b)).toBeLessThan(10_000);
+    expect(waits.reduce((a, b) => a + b)).toBeGreaterThan(9_000);
+  });
+
+  it('retries a refused authenticate (POST): nothing was sent', async () => {
+    const server = await startServer();
+    const nobody = `http://127.0.0.1:${await closedPort()}`;
+    let attempts = 0;
+    // The first two attempts go to a port where nothing listens, as during an instance's restart.
+    const { client, waits, wire } = clientFor(server, await readerOfAll(server), {
+      fetch: async (request, init) => (++attempts <= 2 ? fetch(request.url.replace(server.url, nobody), { method: request.method, body: await request.text(), signal: init.signal }) : wire.fetch(request, init)),
+    });
+    expect((await client.catalog.list({ limit: 1 })).items).toHaveLength(1);
+    expect(waits).toEqual([250, 500]);
+    expect(wire.exchanges.map((e) => `${e.method} ${e.path} ${e.status}`)).toEqual(['POST /api/partner/auth 200', 'GET /api/partner/content/catalog?limit=1 200']);
   });
 
   it('times out a stalled attempt, retries the GET, and reports a timeout when every attempt stalls', async () => {
@@ -161,7 +180,7 @@ describe('AbortSignal', () => {
     const { client } = clientFor(proxy, partner, { sleep });
     const error = await client.catalog.list({}, { signal: controller.signal }).catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'AbortError' });
-    expect(waits).toEqual([30_000]);
+    expect(waits).toEqual([jittered(30_000)]);
     expect(proxy.seen.filter((r) => r.startsWith(`GET ${CATALOG}`))).toHaveLength(1);
 
     const before = proxy.seen.length;

@@ -19,12 +19,12 @@ export interface Exchange {
 /** A fetch that delegates to the global one and records each exchange. */
 export function recordingFetch() {
   const exchanges: Exchange[] = [];
-  const fetch = async (request: Request): Promise<Response> => {
+  const fetch = async (request: Request, init?: { signal: AbortSignal }): Promise<Response> => {
     const { method } = request;
     const url = new URL(request.url);
     const path = url.pathname + url.search;
     try {
-      const response = await globalThis.fetch(request);
+      const response = await globalThis.fetch(request, init);
       exchanges.push({ method, path, status: response.status, headers: response.headers });
       return response;
     } catch (error) {
@@ -36,15 +36,21 @@ export function recordingFetch() {
   return { fetch, exchanges, authentications };
 }
 
-/** A sleep that records the waits asked for and resolves at once (after running `onSleep`). */
+/**
+ * A sleep that records the waits asked for and resolves at once (after running `onSleep`), and a
+ * clock on which only those waits pass: the wall clock when it was made, plus every wait so far.
+ */
 export function fakeSleep(onSleep: (ms: number) => void = () => {}) {
   const waits: number[] = [];
+  const start = Date.now();
+  let slept = 0;
   const sleep = async (ms: number, signal?: AbortSignal) => {
     signal?.throwIfAborted();
     waits.push(ms);
+    slept += ms;
     onSleep(ms);
   };
-  return { sleep, waits };
+  return { sleep, waits, now: () => start + slept };
 }
 
 /** A client for a test partner of a real server, with recorded traffic and no real waiting. */
@@ -57,6 +63,7 @@ export function clientFor(server: { url: string }, partner: Pick<TestPartner, 'a
     apiSecret: partner.apiSecret,
     fetch: wire.fetch,
     sleep: timers.sleep,
+    now: timers.now,
     random: () => 0.5,
     ...options,
   });
@@ -126,6 +133,15 @@ async function forward(target: string, req: IncomingMessage, res: ServerResponse
   upstream.headers.forEach((value, name) => void (['content-encoding', 'content-length', 'transfer-encoding', 'connection'].includes(name) || (out[name] = value)));
   res.writeHead(upstream.status, out);
   res.end(body);
+}
+
+/** A port on 127.0.0.1 where nothing listens: connecting to it is refused. */
+export async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
 }
 
 /** A problem document as the server would send it. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PartnerApiError } from '../../client/index.js';
-import { TokenManager } from '../../client/tokens.js';
+import { memoryTokenStore, PartnerApiError } from '../../client/index.js';
+import { TokenManager, type TokenManagerOptions } from '../../client/tokens.js';
 import { regenerateSecret } from '../../server/services/partner-credentials.js';
 import { runCli } from '../helpers/cli.js';
 import { startServer } from '../helpers/server.js';
@@ -151,11 +151,13 @@ describe('token management against the real server', () => {
 
 describe('TokenManager and clocks that disagree', () => {
   const token = (n: number, expires_at: string) => ({ access_token: `t${n}`, token_type: 'Bearer' as const, expires_in: 86400 as const, expires_at });
+  const manager = (now: () => number, authenticate: TokenManagerOptions['authenticate']) =>
+    new TokenManager({ now, renewBeforeMs: 5 * MINUTE, authenticate, store: memoryTokenStore({ now }), key: async () => 'k', disabledRetryMs: MINUTE, onStoreError: (e) => { throw e; } });
 
   it("trusts expires_in when expires_at already looks past (a clock far ahead, or the mock's fixed example)", async () => {
     let now = Date.parse('2030-01-01T00:00:00Z');
     let calls = 0;
-    const tokens = new TokenManager({ now: () => now, renewBeforeMs: 5 * MINUTE, authenticate: async () => token(++calls, '2026-11-23T09:30:00Z') });
+    const tokens = manager(() => now, async () => token(++calls, '2026-11-23T09:30:00Z'));
     await tokens.get();
     await tokens.get();
     expect(calls).toBe(1);
@@ -167,7 +169,7 @@ describe('TokenManager and clocks that disagree', () => {
     let now = Date.parse('2026-11-22T09:30:00Z');
     let calls = 0;
     // The server's clock is an hour ahead: its expires_at comes an hour before ours would.
-    const tokens = new TokenManager({ now: () => now, renewBeforeMs: 5 * MINUTE, authenticate: async () => token(++calls, new Date(now + DAY - 60 * MINUTE).toISOString()) });
+    const tokens = manager(() => now, async () => token(++calls, new Date(now + DAY - 60 * MINUTE).toISOString()));
     await tokens.get();
     now += DAY - 66 * MINUTE;
     await tokens.get();
