@@ -62,6 +62,14 @@ describe('the walkthrough against the Prism mock (npm run mock)', () => {
     expect(result.usage.totals.requests).toBeGreaterThan(0);
   });
 
+  it("reaches the contract's error examples with Prism's Prefer header, given as a call's headers", async () => {
+    const { client } = clientFor({ url }, MOCK);
+    await expect(client.series.get('ser_7hx2k9qmbd', { headers: { Prefer: 'code=404' } })).rejects.toMatchObject({ name: 'PartnerApiError', status: 404, code: 'not_found' });
+    await expect(client.streams.resolve('ep_4mq8z2xkwt', {}, { headers: { Prefer: 'code=451' } })).rejects.toMatchObject({ status: 451, code: 'outside_availability_window' });
+    // Without the header the mock answers its 200 example, and the stream URL cache kept nothing of the above.
+    expect((await client.streams.resolve('ep_4mq8z2xkwt')).episode_id).toBe('ep_4mq8z2xkwt');
+  });
+
   it('npm run example walks through against the mock on MOCK_PORT and says what it did', async () => {
     const { code, stdout, stderr } = await example([], { MOCK_PORT: new URL(url).port });
     expect(code, stderr).toBe(0);
