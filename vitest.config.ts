@@ -6,7 +6,7 @@ import { defineConfig } from 'vitest/config';
  *   integration  real servers, CLIs, SQLite files, PostgreSQL and Redis, packed tarballs, Prism
  *   browser      the studio console in Chromium (test/browser/)
  *   scale        several instances, faults through TCP proxies, stalls (test/scale/)
- * The global setup (contract coverage, service probes) belongs to the root alone, so it runs once
+ * The global setup (contract coverage, service probes, the kit tests' run folder) belongs to the root alone, so it runs once
  * for the whole run whichever tiers it holds.
  */
 const tier = {
@@ -18,7 +18,7 @@ const tier = {
 
 export default defineConfig({
   test: {
-    globalSetup: ['test/contract-coverage.ts', 'test/services-setup.ts'],
+    globalSetup: ['test/contract-coverage.ts', 'test/services-setup.ts', 'test/kit/kit-setup.ts'],
     reporters: ['default'],
     projects: [
       { test: { ...tier, name: 'unit', include: ['test/unit/**/*.test.ts'] } },

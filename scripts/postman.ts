@@ -1,9 +1,15 @@
 /**
  * The Postman collection (v2.1) of the bundled contract, for partners who explore an API in Postman
  * before writing code. openapi-to-postmanv2 (Postman's own converter) does the conversion; this
- * module only adds what a converter cannot know: the authenticate request stores the token it gets
- * in the `bearerToken` collection variable, which every other request sends, and ids are dropped
- * so the committed file (generated/postman.json) changes only when the contract does.
+ * module only adds what a converter cannot know:
+ * - the base URL and the credentials are collection variables (`baseUrl`, `apiKey`, `apiSecret`;
+ *   by default the contract's first server and its example credentials, which the mock accepts),
+ *   and the authenticate request's body sends `{{apiKey}}` and `{{apiSecret}}`;
+ * - authenticate's test stores the token it gets in the `bearerToken` collection variable, which
+ *   every other request sends;
+ * - every request has a test: its documented success (200), a JSON body and a request id, so a
+ *   run with newman (or Postman's runner) fails when a request is refused;
+ * - ids are dropped so the committed file (generated/postman.json) changes only when the contract does.
  */
 import { createRequire } from 'node:module';
 
@@ -50,17 +56,27 @@ export async function toPostman(doc: Json, authenticatePath = '/api/partner/auth
   });
   const stable = withoutGeneratedIds(collection) as Json;
 
-  stable.variable = [...((stable.variable ?? []) as Json[]), { key: TOKEN_VARIABLE, value: '', type: 'string' }];
+  const example = authenticateExample(doc, authenticatePath);
+  stable.variable = [
+    ...((stable.variable ?? []) as Json[]),
+    { key: 'apiKey', value: example.api_key, type: 'string', description: 'Your API key (pk_…); the example works with the mock.' },
+    { key: 'apiSecret', value: example.api_secret, type: 'secret', description: 'Your API secret (sk_…); keep it out of shared workspaces.' },
+    { key: TOKEN_VARIABLE, value: '', type: 'string', description: 'Set by the authenticate request.' },
+  ];
+  for (const item of requests(stable)) item.event = [{ listen: 'test', script: { type: 'text/javascript', exec: SUCCESS_TESTS } }];
   const authenticate = requests(stable).find((r) => r.request.method === 'POST' && `/${(r.request.url.path as string[]).join('/')}` === authenticatePath);
   if (!authenticate) throw new Error(`the collection has no POST ${authenticatePath} request`);
   authenticate.request.auth = { type: 'noauth' };
+  authenticate.request.body.raw = JSON.stringify({ api_key: '{{apiKey}}', api_secret: '{{apiSecret}}' }, null, 2);
   authenticate.event = [
     {
       listen: 'test',
       script: {
         type: 'text/javascript',
         exec: [
+          ...SUCCESS_TESTS,
           '// Keeps the token for every other request of the collection (their auth is Bearer {{' + TOKEN_VARIABLE + '}}).',
+          "pm.test('an access token', () => pm.expect(pm.response.json().access_token).to.be.a('string'));",
           'if (pm.response.code === 200) {',
           `  pm.collectionVariables.set('${TOKEN_VARIABLE}', pm.response.json().access_token);`,
           '}',
@@ -69,6 +85,25 @@ export async function toPostman(doc: Json, authenticatePath = '/api/partner/auth
     },
   ];
   return stable;
+}
+
+/** The test every request runs: a refusal (its problem document shown) fails it. */
+const SUCCESS_TESTS = [
+  "pm.test('200 OK', () => pm.expect(pm.response.code, pm.response.text()).to.equal(200));",
+  "pm.test('a JSON body', () => pm.response.to.be.json);",
+  "pm.test('a request id', () => pm.response.to.have.header('X-Request-Id'));",
+];
+
+/** The example credentials of authenticate's request body in the contract. */
+function authenticateExample(doc: Json, path: string): { api_key: string; api_secret: string } {
+  const examples = doc.paths?.[path]?.post?.requestBody?.content?.['application/json']?.examples as Record<string, Json> | undefined;
+  let example = Object.values(examples ?? {})[0];
+  // The bundle keeps examples as references into components.
+  const ref = typeof example?.$ref === 'string' ? /^#\/components\/examples\/(.+)$/.exec(example.$ref as string) : null;
+  if (ref) example = doc.components?.examples?.[ref[1]!] as Json | undefined;
+  const value = example?.value as Json | undefined;
+  if (typeof value?.api_key !== 'string' || typeof value.api_secret !== 'string') throw new Error(`POST ${path} has no example credentials in the contract`);
+  return { api_key: value.api_key, api_secret: value.api_secret };
 }
 
 /** Every request item of a collection, folders flattened. */

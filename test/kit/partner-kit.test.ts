@@ -7,56 +7,33 @@
  * ESM and CommonJS against the real server and against the mock (the Prism CLI serving the kit's
  * openapi.yaml), and from TypeScript under strict with exactOptionalPropertyTypes, with and without
  * the DOM lib. The reference's samples run there too: every TypeScript sample type-checks against
- * the package, every curl sample gets a 200 from the mock. One file, so the client is packed once.
+ * the package, every curl sample gets a 200 from the mock, and the Postman collection passes its
+ * tests under newman there too. The kit is built once per run for every kit test file (shared-kit.ts).
  */
 import { execFile } from 'node:child_process';
-import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { copyFile, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import yaml from 'js-yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CodeSample } from '../../scripts/code-samples.js';
 import { MOCK } from '../../scripts/example.js';
-import { requests } from '../../scripts/postman.js';
 import { freePort, start, type Child } from '../../scripts/lib/processes.js';
 import { startServer } from '../helpers/server.js';
+import { contract, operations, POSTMAN, realServer, root, TARBALL, type Json } from './kit-facts.js';
+import { newman } from './newman.js';
 import { packedClient, partnerProject, type PackedClient } from './partner-project.js';
-import { runCollection } from './postman-runner.js';
+import { sharedKit } from './shared-kit.js';
 
-const root = resolve(import.meta.dirname, '../..');
 const run = promisify(execFile);
-type Json = Record<string, any>;
-const POSTMAN = 'partner-catalog.postman_collection.json';
-const TARBALL = 'halcyon-studios-partner-catalog-client-1.0.0.tgz';
 /** The newest release of the oldest LTS line the client's engines claim (>=22.12). */
 const OLDEST_NODE = '22.23.3';
-
-const contract = JSON.parse(await readFile(join(root, 'generated/openapi.json'), 'utf8')) as Json;
-const operations = Object.entries(contract.paths as Record<string, Json>).flatMap(([path, item]) =>
-  Object.entries(item)
-    .filter(([, op]) => typeof op?.operationId === 'string')
-    .map(([method, op]) => ({ operationId: op.operationId as string, method: method.toUpperCase(), path, samples: op['x-codeSamples'] as CodeSample[] })),
-);
 const sample = (op: (typeof operations)[number], lang: CodeSample['lang']) => op.samples.find((s) => s.lang === lang)!.source;
 
-/** A real server (closed after each test) and a partner reading and streaming the example series. */
-async function realServer() {
-  const server = await startServer();
-  const partner = await server.partner({ ser_7hx2k9qmbd: ['read', 'stream'], ser_3fz8w1rtnc: ['read'], ser_9kd4p6vyja: ['read'] });
-  return { baseUrl: server.url, apiKey: partner.apiKey, apiSecret: partner.apiSecret };
-}
-
 let kit: string;
-let collection: Json;
 beforeAll(async () => {
-  kit = await mkdtemp(join(tmpdir(), 'partner-kit-'));
-  await run('npm', ['run', '--silent', 'kit', '--', '--out', kit], { cwd: root, timeout: 120_000 });
-  collection = JSON.parse(await readFile(join(kit, POSTMAN), 'utf8')) as Json;
-}, 150_000);
-afterAll(async () => {
-  if (kit) await rm(kit, { recursive: true, force: true });
-});
+  kit = await sharedKit();
+}, 250_000);
 
 describe('the partner kit (npm run kit)', () => {
   it('holds the contract as JSON and YAML (one document), the reference, the client tarball, the collection and a README', async () => {
@@ -76,29 +53,6 @@ describe('the partner kit (npm run kit)', () => {
     expect(readme).toMatch(/^# .+: partner integration\n/);
   });
 
-  it('has a Postman v2.1 collection with one request per operation, sent with the collection bearer token except authenticate', () => {
-    expect(collection.info.schema).toBe('https://schema.getpostman.com/json/collection/v2.1.0/collection.json');
-    expect(collection.info.name).toBe(contract.info.title);
-    expect(collection.auth).toEqual({ type: 'bearer', bearer: [{ key: 'token', value: '{{bearerToken}}' }] });
-    expect(collection.variable.map((v: Json) => v.key).sort()).toEqual(['baseUrl', 'bearerToken']);
-    const covered = requests(collection).map((item) => `${item.request.method} /${(item.request.url.path as string[]).map((s) => s.replace(/^:(\w+)$/, '{$1}')).join('/')}`);
-    expect(covered.sort()).toEqual(operations.map((op) => `${op.method} ${op.path}`).sort());
-    const authenticate = requests(collection).find((item) => item.request.method === 'POST')!;
-    expect(authenticate.request.auth).toEqual({ type: 'noauth' });
-    for (const item of requests(collection)) {
-      expect(item.request.url.host).toEqual(['{{baseUrl}}']);
-      expect(JSON.stringify(item), 'no random ids').not.toMatch(/"(id|_postman_id)":/);
-    }
-  });
-
-  it('has a collection that works as imported: authenticate stores the token, then every request gets a 200 from a real server', async () => {
-    const target = await realServer();
-    // The partner puts its own key and secret in the authenticate body, as the kit's README says.
-    const { statuses, variables } = await runCollection(collection, target.baseUrl, { api_key: target.apiKey, api_secret: target.apiSecret });
-    expect(variables.get('bearerToken')).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
-    expect(Object.values(statuses), JSON.stringify(statuses)).toEqual(operations.map(() => 200));
-  });
-
   it('matches what a running server serves at /openapi.yaml and /postman.json, beside /openapi.json', async () => {
     const server = await startServer();
     const served = await fetch(`${server.url}/openapi.yaml`);
@@ -107,7 +61,7 @@ describe('the partner kit (npm run kit)', () => {
     expect(await served.text()).toBe(await readFile(join(kit, 'openapi.yaml'), 'utf8'));
     const postman = await fetch(`${server.url}/postman.json`);
     expect(postman.status).toBe(200);
-    expect(await postman.json()).toEqual(collection);
+    expect(await postman.json()).toEqual(JSON.parse(await readFile(join(kit, POSTMAN), 'utf8')));
   });
 });
 
@@ -233,6 +187,12 @@ describe("the client, installed from the kit's tarball in a partner project", ()
     await writeFile(join(project, config), JSON.stringify({ compilerOptions, files }, null, 2));
     const result = await run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', config], { cwd: project, timeout: 60_000 }).catch((e: { stdout: string }) => e);
     expect(result.stdout).toBe('');
+  });
+
+  it('passes every test of the collection under newman against the mock, with nothing but baseUrl set', async () => {
+    const run = await newman(kit, POSTMAN, { baseUrl: mockUrl });
+    expect(run.code, run.output).toBe(0);
+    expect(run.executions.map((e) => e.status)).toEqual(operations.map(() => 200));
   });
 
   it.each(operations.map((op) => [op.operationId, op] as const))("%s's curl sample gets a 200 from the mock", async (_id, op) => {
