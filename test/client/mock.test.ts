@@ -66,6 +66,11 @@ describe('the walkthrough against the Prism mock (npm run mock)', () => {
     const { client } = clientFor({ url }, MOCK);
     await expect(client.series.get('ser_7hx2k9qmbd', { headers: { Prefer: 'code=404' } })).rejects.toMatchObject({ name: 'PartnerApiError', status: 404, code: 'not_found' });
     await expect(client.streams.resolve('ep_4mq8z2xkwt', {}, { headers: { Prefer: 'code=451' } })).rejects.toMatchObject({ status: 451, code: 'outside_availability_window' });
+    // authenticate's documented refusals, as a partner's own code would meet them.
+    for (const [status, code] of [[401, 'invalid_credentials'], [403, 'partner_disabled']] as const) {
+      const res = await fetch(`${url}/api/partner/auth`, { method: 'POST', headers: { 'Content-Type': 'application/json', Prefer: `code=${status}` }, body: JSON.stringify({ api_key: MOCK.apiKey, api_secret: MOCK.apiSecret }) });
+      expect([res.status, ((await res.json()) as { code: string }).code]).toEqual([status, code]);
+    }
     // Without the header the mock answers its 200 example, and the stream URL cache kept nothing of the above.
     expect((await client.streams.resolve('ep_4mq8z2xkwt')).episode_id).toBe('ep_4mq8z2xkwt');
   });
