@@ -99,19 +99,28 @@ export function createTransport(options: TransportOptions): Send {
     const startedAt = now();
     for (let attempt = 1; ; attempt++) {
       signal?.throwIfAborted();
-      options.onRequest?.({ attempt, method, url, headers: redactedHeaders(request.headers), ...(call.requestId ? { requestId: call.requestId } : {}) });
-      const sentAt = now();
+      let sentAt = now();
       let response: Response | undefined;
       let failure: PartnerNetworkError | undefined;
       let refused = false;
-      try {
-        const once = () => attemptOnce(options.fetch, request, signal, timeoutMs);
-        response = await (options.slots ? options.slots(once, signal) : once());
-      } catch (error) {
+      // Reported, timed and timed out from when it goes on the wire, after any wait for a slot. A
+      // hook that throws fails the call as it is: it is no network error to retry.
+      const once = async (): Promise<{ response: Response } | { error: unknown }> => {
+        options.onRequest?.({ attempt, method, url, headers: redactedHeaders(request.headers), ...(call.requestId ? { requestId: call.requestId } : {}) });
+        sentAt = now();
+        try {
+          return { response: await attemptOnce(options.fetch, request, signal, timeoutMs) };
+        } catch (error) {
+          return { error };
+        }
+      };
+      const outcome = await (options.slots ? options.slots(once, signal) : once());
+      if ('response' in outcome) response = outcome.response;
+      else {
         if (signal?.aborted) throw signal.reason;
-        const timedOut = error instanceof AttemptTimeout;
-        refused = !timedOut && notSent(error);
-        failure = new PartnerNetworkError({ method, url, timedOut, attempts: attempt, cause: timedOut ? undefined : error });
+        const timedOut = outcome.error instanceof AttemptTimeout;
+        refused = !timedOut && notSent(outcome.error);
+        failure = new PartnerNetworkError({ method, url, timedOut, attempts: attempt, cause: timedOut ? undefined : outcome.error });
       }
       if (response) options.onResponse?.(responseEvent(response, attempt, method, url, now() - sentAt));
       const decision = retryDecision({

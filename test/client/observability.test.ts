@@ -114,6 +114,19 @@ describe('hooks, and what the client hands out for logging', () => {
     expect(answered.durationMs).toBeGreaterThanOrEqual(0);
   });
 
+  it('fails the call with the error of a hook that throws, without retrying it', async () => {
+    const server = await startServer();
+    const broken = new Error('logger down');
+    let requests = 0;
+    const onRequest = (e: RequestEvent) => {
+      if (e.method === 'GET' && ++requests === 1) throw broken;
+    };
+    const { client, wire } = clientFor(server, await readerOfAll(server), { onRequest });
+    await expect(client.series.get(LIGHTHOUSE)).rejects.toBe(broken);
+    expect(wire.exchanges.map((e) => e.method)).toEqual(['POST']);
+    expect((await client.series.get(LIGHTHOUSE)).id).toBe(LIGHTHOUSE);
+  });
+
   it('never hands out the secret or the token: not in hook events, errors, the client or its options as inspected', async () => {
     const server = await startServer();
     const partner = await readerOfAll(server);
