@@ -34,7 +34,7 @@ describe('studio partners', () => {
     const disabled = await studio(server, owner, 'POST', `/api/studio/partners/${partner.id}/disable`);
     expect([disabled.status, ((await disabled.json()) as PartnerBody).status]).toEqual([200, 'disabled']);
     const auth = await server.client.POST('/api/partner/auth', { body: { api_key: partner.api_key, api_secret } });
-    expect(auth.response.status).toBe(401);
+    expect([auth.response.status, auth.error?.code]).toEqual([403, 'partner_disabled']);
     const enabled = await studio(server, owner, 'POST', `/api/studio/partners/${partner.id}/enable`);
     expect([enabled.status, ((await enabled.json()) as PartnerBody).status]).toEqual([200, 'enabled']);
     expect((await server.client.POST('/api/partner/auth', { body: { api_key: partner.api_key, api_secret } })).response.status).toBe(200);
