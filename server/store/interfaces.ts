@@ -3,7 +3,7 @@
  * A consumer declares the doors it uses (an intersection of these) and is handed the store typed
  * as that; only the wiring (server/runtime.ts, the admin CLI's runner, the scripts) holds the
  * whole Store. Both engines implement every door with identical behaviour, and the same suites
- * (test/store/) run against each. docs/decisions/store-doors.md says why the cut is where it is.
+ * (test/store/) run against each. docs/decisions/0086-store-doors.md says why the cut is where it is.
  */
 import type { SecretKey } from './cursor.js';
 import type * as R from './records.js';
