@@ -145,6 +145,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
     origins: config.studioOrigins,
     oidc: config.oidc,
     onStoreUnavailable: () => storeOutage.count('refused'),
+    metrics,
     ...(createLimitStore ? { createLimitStore } : {}),
   });
   return {

@@ -327,7 +327,11 @@ export interface paths {
         };
         /**
          * Read the audit trail
-         * @description Every change made through this API or the admin CLI, newest first.
+         * @description Every change made through this API or the admin CLI (`kind: change`) and every security
+         *     event (`kind: security`: sign-ins, failed sign-ins, lockouts, `403` refusals, second-factor
+         *     failures, password changes and resets, revoked sessions, identity-provider refusals), newest
+         *     first. A security event carries the client address it came from; when nobody was signed in,
+         *     its actor is `address:<client address>`.
          */
         get: operations["listAuditEntries"];
         put?: never;
@@ -699,18 +703,33 @@ export interface components {
             /** Format: int64 */
             id: number;
             at: components["schemas"]["Timestamp"];
-            /** @description `operator:<id>` or `cli:<user>`. */
+            /**
+             * @description `change`: something someone changed; `security`: a security event (its action names it).
+             * @enum {string}
+             */
+            kind: "change" | "security";
+            /** @description `operator:<id>`, `cli:<user>`, or `address:<client address>` for a security event nobody signed in to. */
             actor: string;
             /** Format: email */
             actor_email: string | null;
-            /** @description Dotted verb, e.g. `partner.create`, `grants.set`, `operator.role`. */
+            /**
+             * @description Dotted verb. Changes, e.g. `partner.create`, `grants.set`, `operator.role`; security events:
+             *     `sign_in.success`, `sign_in.failure`, `sign_in.lockout`, `access.forbidden`,
+             *     `access.csrf_rejected`, `mfa.failure`, `password.change`, `password.reset`,
+             *     `session.revoke`, `oidc.refusal`.
+             */
             action: string;
-            /** @enum {string} */
-            target_kind: "partner" | "series" | "operator" | "import";
+            /**
+             * @description What the entry is about; `operation` is the studio API operation a refusal refused (its operationId as `target_id`).
+             * @enum {string}
+             */
+            target_kind: "partner" | "series" | "operator" | "import" | "operation";
             target_id: string;
             partner_id: components["schemas"]["PartnerId"] | null;
             before: components["schemas"]["AuditValue"];
             after: components["schemas"]["AuditValue"];
+            /** @description The client address (IPv4 or IPv6) a security event came from; null for changes. */
+            address: string | null;
         };
         AuditList: {
             items: components["schemas"]["AuditEntry"][];
@@ -999,7 +1018,12 @@ export interface components {
         /** @example rate_limited */
         UsageRankBy: components["schemas"]["UsageRankBy"];
         /**
-         * @description `operator:<id>` or `cli:<user>`.
+         * @description Only changes, or only security events.
+         * @example security
+         */
+        AuditKind: "change" | "security";
+        /**
+         * @description `operator:<id>`, `cli:<user>` or `address:<client address>`.
          * @example operator:op_5n2x8k4qzd
          */
         AuditActor: string;
@@ -2287,7 +2311,12 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description `operator:<id>` or `cli:<user>`.
+                 * @description Only changes, or only security events.
+                 * @example security
+                 */
+                kind?: components["parameters"]["AuditKind"];
+                /**
+                 * @description `operator:<id>`, `cli:<user>` or `address:<client address>`.
                  * @example operator:op_5n2x8k4qzd
                  */
                 actor?: components["parameters"]["AuditActor"];
@@ -2335,8 +2364,26 @@ export interface operations {
                      * @example {
                      *       "items": [
                      *         {
+                     *           "id": 43,
+                     *           "at": "2026-11-20T09:31:00Z",
+                     *           "kind": "security",
+                     *           "actor": "address:203.0.113.7",
+                     *           "actor_email": null,
+                     *           "action": "sign_in.failure",
+                     *           "target_kind": "operator",
+                     *           "target_id": "op_5n2x8k4qzd",
+                     *           "partner_id": null,
+                     *           "before": null,
+                     *           "after": {
+                     *             "email": "maya@halcyon-studios.example",
+                     *             "reason": "wrong_password"
+                     *           },
+                     *           "address": "203.0.113.7"
+                     *         },
+                     *         {
                      *           "id": 42,
                      *           "at": "2026-11-20T09:30:00Z",
+                     *           "kind": "change",
                      *           "actor": "operator:op_5n2x8k4qzd",
                      *           "actor_email": "maya@halcyon-studios.example",
                      *           "action": "grants.set",
@@ -2349,7 +2396,8 @@ export interface operations {
                      *           "after": [
                      *             "read",
                      *             "stream"
-                     *           ]
+                     *           ],
+                     *           "address": null
                      *         }
                      *       ],
                      *       "next_cursor": null

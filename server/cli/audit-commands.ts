@@ -1,5 +1,5 @@
-/** `audit`: the audit trail, newest first, filtered by actor, partner, action and time range. */
-import type { AuditEntry } from '../store/index.js';
+/** `audit`: the audit trail, newest first, filtered by kind (changes, security events), actor, partner, action and time range. */
+import type { AuditEntry, AuditKind } from '../store/index.js';
 import { intOption, partnerId } from './args.js';
 import type { Command } from './command.js';
 import { usageError } from './errors.js';
@@ -17,11 +17,17 @@ function instant(flag: string, value: string | undefined): string | undefined {
   return new Date(ms).toISOString();
 }
 
+/** --kind: changes or security events. */
+function auditKind(value: string): AuditKind {
+  if (value === 'change' || value === 'security') return value;
+  throw usageError(`invalid --kind "${value}": expected change or security`);
+}
+
 /** An entry as the CLI shows it, snake_case like the other documents. */
 function view(e: AuditEntry) {
   return {
-    id: e.id, at: e.at, actor: e.actor, actor_email: e.actorEmail, action: e.action,
-    target_kind: e.targetKind, target_id: e.targetId, partner_id: e.partnerId, before: e.before, after: e.after,
+    id: e.id, at: e.at, kind: e.kind, actor: e.actor, actor_email: e.actorEmail, action: e.action,
+    target_kind: e.targetKind, target_id: e.targetId, partner_id: e.partnerId, before: e.before, after: e.after, address: e.address,
   };
 }
 
@@ -31,13 +37,14 @@ function brief(value: unknown): string {
 
 const audit: Command = {
   words: ['audit'],
-  usage: '[--actor cli:<user>|operator:<id>] [--partner <partner_id>] [--action <action>] [--from <date|instant>] [--to <date|instant>] [--limit <n>]',
-  summary: 'show the audit trail of changes, newest first (--to is exclusive)',
+  usage: '[--kind change|security] [--actor cli:<user>|operator:<id>|address:<ip>] [--partner <partner_id>] [--action <action>] [--from <date|instant>] [--to <date|instant>] [--limit <n>]',
+  summary: 'show the audit trail of changes and security events, newest first (--to is exclusive)',
   arity: [0, 0],
-  options: ['actor', 'partner', 'action', 'from', 'to', 'limit'],
+  options: ['kind', 'actor', 'partner', 'action', 'from', 'to', 'limit'],
   async run(ctx, _args, values) {
     const limit = intOption('limit', values.limit, DEFAULT_LIMIT, 1, MAX_LIMIT);
     const query = {
+      kind: values.kind === undefined ? undefined : auditKind(values.kind),
       actor: values.actor,
       partnerId: values.partner === undefined ? undefined : partnerId(values.partner),
       action: values.action,
@@ -55,8 +62,8 @@ const audit: Command = {
     const items = entries.map(view);
     ctx.out.result({ items, more: cursor !== undefined }, () => [
       ...table(
-        ['AT', 'ACTOR', 'ACTION', 'TARGET', 'BEFORE', 'AFTER'],
-        items.map((e) => [e.at, e.actor, e.action, `${e.target_kind}:${e.target_id}` + (e.partner_id && e.partner_id !== e.target_id ? ` (${e.partner_id})` : ''), brief(e.before), brief(e.after)]),
+        ['AT', 'ACTOR', 'ACTION', 'TARGET', 'ADDRESS', 'BEFORE', 'AFTER'],
+        items.map((e) => [e.at, e.actor, e.action, `${e.target_kind}:${e.target_id}` + (e.partner_id && e.partner_id !== e.target_id ? ` (${e.partner_id})` : ''), e.address ?? '-', brief(e.before), brief(e.after)]),
         'no audit entries',
       ),
       ...(cursor !== undefined ? [`(more entries: raise --limit or narrow the filters)`] : []),

@@ -12,6 +12,7 @@ export const OPTIONS = {
   from: { type: 'string' },
   to: { type: 'string' },
   'group-by': { type: 'string' },
+  kind: { type: 'string' },
   actor: { type: 'string' },
   partner: { type: 'string' },
   action: { type: 'string' },

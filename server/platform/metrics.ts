@@ -1,8 +1,8 @@
 /**
  * Prometheus metrics (prom-client), served on their own port (METRICS_PORT) so they never share
  * the partners' listener: request counts and latency by operation and status, rate-limit
- * rejections by group, failed authentications by credential and partner, the usage buffer's
- * depth, and the default process metrics.
+ * rejections by group, failed authentications by credential and partner, the studio's security
+ * events by type, the usage buffer's depth, and the default process metrics.
  */
 import { createServer, type Server } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
@@ -16,6 +16,8 @@ export interface Metrics {
   /** By credential (api_key, bearer) and the partner the key or token named (`unknown` for none): bounded by the partners. */
   failedAuthentications: Counter<'credential' | 'partner'>;
   responseCache: Counter<'result'>;
+  /** The studio's security events (server/services/security-events.ts) by type: bounded by the types. */
+  securityEvents: Counter<'event'>;
   /** Reports the value of the usage buffer depth at scrape time. */
   watchUsageBuffer(depth: () => number): void;
 }
@@ -54,6 +56,12 @@ export function createMetrics(): Metrics {
       name: 'partner_api_response_cache_total',
       help: 'Cacheable Content reads answered from validated cached bytes (hit) or built by their handler (miss)',
       labelNames: ['result'],
+      registers: [registry],
+    }),
+    securityEvents: new Counter({
+      name: 'studio_security_events_total',
+      help: 'Studio security events (sign-ins, failed sign-ins, lockouts, refusals, password and session events), by event type',
+      labelNames: ['event'],
       registers: [registry],
     }),
     watchUsageBuffer(fn) {

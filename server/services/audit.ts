@@ -63,6 +63,8 @@ export async function record(target: Transactions | StoreTx, actor: Actor, now: 
   assertNoSecret(entry.after);
   const input = {
     at: now,
+    kind: 'change' as const,
+    address: null,
     actor: actorKey(actor),
     actorEmail: actor.kind === 'operator' ? actor.email : null,
     action: entry.action,

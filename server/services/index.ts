@@ -4,6 +4,7 @@
  * `import * as services from '../services/index.js'`.
  */
 export * as audit from './audit.js';
+export { securityEvents, SECURITY_EVENTS, type SecurityEvent, type SecurityEvents, type SecurityEventType } from './security-events.js';
 export * as catalog from './catalog-import.js';
 export * as grants from './grants.js';
 export * as partners from './partners.js';

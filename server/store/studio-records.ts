@@ -9,14 +9,18 @@ import type { Genre, Grant, Page, PageRequest, SeriesSummaryDoc, UsageCounts } f
 /** A JSON value as the audit trail stores it (before/after). */
 export type AuditValue = null | boolean | number | string | AuditValue[] | { [key: string]: AuditValue };
 
-/** What the entry is about. */
-export type AuditTargetKind = 'partner' | 'series' | 'operator' | 'import';
+/** What the entry is about: `operation` is a studio API operation a security event refused. */
+export type AuditTargetKind = 'partner' | 'series' | 'operator' | 'import' | 'operation';
+
+/** A change someone made, or a security event (sign-in, refusal, password, session: services/security-events.ts). */
+export type AuditKind = 'change' | 'security';
 
 /** An audit entry as written: everything but its id. */
 export interface AuditEntryInput {
   /** ISO instant (the injected clock's). */
   at: string;
-  /** `cli:<user>` or `operator:<id>`. */
+  kind: AuditKind;
+  /** `cli:<user>` or `operator:<id>`; for a security event nobody signed in to, `address:<client address>`. */
   actor: string;
   /** The operator's email when the actor is an operator; null for the CLI. */
   actorEmail: string | null;
@@ -28,6 +32,8 @@ export interface AuditEntryInput {
   partnerId: string | null;
   before: AuditValue;
   after: AuditValue;
+  /** The client address of a security event; null for changes. */
+  address: string | null;
 }
 
 /** A stored audit entry; ids increase in the order entries were written. */
@@ -36,6 +42,7 @@ export interface AuditEntry extends AuditEntryInput {
 }
 
 export interface AuditQuery extends PageRequest {
+  kind?: AuditKind | undefined;
   actor?: string | undefined;
   partnerId?: string | undefined;
   action?: string | undefined;

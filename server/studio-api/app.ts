@@ -12,6 +12,7 @@
  *   http/validator.ts      the studio contract
  *   sign-in-limits.ts      sign-in attempts per address and per account
  *   the handler            handlers/
+ *   security-refusals.ts   every 403 recorded as a security event (services/security-events.ts)
  *   http/problem.ts        every error as an RFC 9457 problem document
  */
 import express, { type Express } from 'express';
@@ -35,6 +36,8 @@ import { apiSecurityHeaders } from '../http/security-headers.js';
 import { contractValidator } from '../http/validator.js';
 import { CONSOLE_DIST, STUDIO_CONTRACT_BUNDLE } from '../platform/paths.js';
 import type { OperationHandler } from '../http/operation-handler.js';
+import type { Metrics } from '../platform/metrics.js';
+import { securityEvents } from '../services/index.js';
 import type { StudioApiStore } from './handlers/handler-deps.js';
 import { serveConsole } from './console.js';
 import { requireRole, requireSameOrigin } from './guards.js';
@@ -47,6 +50,7 @@ import { sessionHandlers } from './handlers/session.js';
 import type { StudioHandlerDeps } from './handlers/handler-deps.js';
 import { usageAuditHandlers } from './handlers/usage-audit.js';
 import { oidcSignIn } from './oidc.js';
+import { recordRefusals } from './security-refusals.js';
 import { sessions as createSessions } from './session.js';
 import { signInLimits } from './sign-in-limits.js';
 
@@ -65,6 +69,8 @@ export interface StudioAppDeps {
   oidc?: OidcConfig | undefined;
   /** Called for each request refused because the store is unavailable. */
   onStoreUnavailable?: () => void;
+  /** The process's metrics: security events are counted in `studio_security_events_total`. */
+  metrics?: Metrics | undefined;
   /** The console's bundle; defaults to console/dist of this package. */
   consoleDir?: string;
 }
@@ -75,7 +81,8 @@ export function createStudioApp(deps: StudioAppDeps): Express {
   const contract = deps.contract ?? loadStudioContract();
   const sessions = createSessions({ store, clock, ttlMs: contract.sessionTtlMs });
   const oidc = deps.oidc && oidcSignIn(deps.oidc, { store, clock, stateTtlMs: contract.oidcStateTtlMs });
-  const handlerDeps: StudioHandlerDeps = { store, clock, sessions, contract, oidc };
+  const security = securityEvents({ store, clock, logger, counter: deps.metrics?.securityEvents });
+  const handlerDeps: StudioHandlerDeps = { store, clock, sessions, contract, oidc, security };
   const handlers: Record<string, OperationHandler> = {
     ...sessionHandlers(handlerDeps),
     ...oidcHandlers(handlerDeps),
@@ -106,7 +113,7 @@ export function createStudioApp(deps: StudioAppDeps): Express {
       // Only once the caller may call the operation: a large body (a catalog file) is read for a signed-in editor, never for anyone.
       jsonBody(contract.defaultBodyBytes),
       ...contractValidator(contract),
-      signInLimits({ ...contract.signInLimits, createLimitStore }),
+      signInLimits({ ...contract.signInLimits, createLimitStore, security }),
     ],
   });
 
@@ -123,6 +130,7 @@ export function createStudioApp(deps: StudioAppDeps): Express {
   app.use(() => {
     throw new ApiError('not_found', `No such resource. The studio API lives under ${contract.prefix}; see /docs.`);
   });
+  app.use(recordRefusals(security));
   app.use(problemHandler({ logger, onStoreUnavailable: deps.onStoreUnavailable }));
   return app;
 }

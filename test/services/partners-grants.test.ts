@@ -122,7 +122,7 @@ describe.each(ENGINES)('services: partners and grants (%s)', (_name, open) => {
     await expect(
       store.transact(async (tx) => {
         await tx.setGrants(partner.id, sid(1), ['read'], T1);
-        await tx.appendAudit({ at: T1, actor: 'cli:x', actorEmail: null, action: 'grants.set', targetKind: 'series', targetId: sid(1), partnerId: partner.id, before: null, after: null });
+        await tx.appendAudit({ at: T1, kind: 'change', address: null, actor: 'cli:x', actorEmail: null, action: 'grants.set', targetKind: 'series', targetId: sid(1), partnerId: partner.id, before: null, after: null });
         throw new Error('boom');
       }),
     ).rejects.toThrow('boom');

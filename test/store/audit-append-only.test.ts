@@ -9,7 +9,7 @@ import { T0 } from './fixtures.js';
 
 afterAll(removeTmpDbs);
 
-const entry = { at: T0, actor: 'cli:x', actorEmail: null, action: 'partner.rename', targetKind: 'partner' as const, targetId: 'ptn_0000000001', partnerId: 'ptn_0000000001', before: { name: 'a' }, after: { name: 'b' } };
+const entry = { at: T0, kind: 'change' as const, address: null, actor: 'cli:x', actorEmail: null, action: 'partner.rename', targetKind: 'partner' as const, targetId: 'ptn_0000000001', partnerId: 'ptn_0000000001', before: { name: 'a' }, after: { name: 'b' } };
 
 /** Appends one entry, then tries to rewrite and erase it with the engine's own client. */
 async function tamper(store: Store, run: (statement: string) => Promise<unknown>): Promise<void> {

@@ -39,7 +39,7 @@ describe.each(ENGINES)('studio reads at scale (%s)', (_name, open) => {
           if (i % 10 === 0) {
             await tx.setPartnerDisabled(id, true, T1);
             await tx.setGrants(id, sid(1), ['read'], T1);
-            await tx.appendAudit({ at: T1, actor: 'cli:scale', actorEmail: null, action: 'grants.set', targetKind: 'series', targetId: sid(1), partnerId: id, before: null, after: { grants: ['read'] } });
+            await tx.appendAudit({ at: T1, kind: 'change', address: null, actor: 'cli:scale', actorEmail: null, action: 'grants.set', targetKind: 'series', targetId: sid(1), partnerId: id, before: null, after: { grants: ['read'] } });
           }
         }
       });

@@ -92,9 +92,12 @@ describe('the audit trail', () => {
     const all = await json<{ items: Entry[] }>(await studio(server, owner, 'GET', '/api/studio/audit?limit=100'));
     const actions = all.items.map((e) => `${e.actor.split(':')[0]} ${e.action}`);
     expect(actions).toEqual(expect.arrayContaining(['operator partner.create', 'operator grants.set', 'operator partner.regenerate_secret', 'operator operator.invite', 'cli partner.create']));
-    const mine = await json<{ items: Entry[] }>(await studio(server, owner, 'GET', `/api/studio/audit?actor=operator:${owner.operatorId}`));
+    const mine = await json<{ items: Entry[] }>(await studio(server, owner, 'GET', `/api/studio/audit?kind=change&actor=operator:${owner.operatorId}`));
     expect(mine.items.every((e) => e.actor_email === owner.email)).toBe(true);
     expect(mine.items).toHaveLength(4);
+    // Besides the changes, the owner's sign-in, a security event (test/studio/security-events.test.ts).
+    const mineAll = await json<{ items: Entry[] }>(await studio(server, owner, 'GET', `/api/studio/audit?actor=operator:${owner.operatorId}`));
+    expect(mineAll.items.map((e) => e.action).at(-1)).toBe('sign_in.success');
     const aboutPartner = await json<{ items: Entry[] }>(await studio(server, owner, 'GET', `/api/studio/audit?partner_id=${partnerId}&action=grants.set`));
     expect(aboutPartner.items.map((e) => e.action)).toEqual(['grants.set']);
     const now = new Date(server.clock.now());

@@ -14,6 +14,7 @@ import { operatorsMigration } from './operators.js';
 import { sqliteTitleSearchMigration } from './sqlite-title-search.js';
 import { usageWritersMigration } from './usage-writers.js';
 import { auditTrailMigration } from './audit-trail.js';
+import { auditKindMigration } from './audit-kind.js';
 import { genreSortKeysMigration } from './genre-sort-keys.js';
 import { postgresSearchBlocksMigration } from './postgres-search-blocks.js';
 import { sqliteGrantsWithoutRowidMigration } from './sqlite-grants-without-rowid.js';
@@ -31,6 +32,7 @@ export function sqliteMigrations(): Record<string, Migration> {
     '0008_sqlite_title_search': sqliteTitleSearchMigration,
     '0009_genre_sort_keys': genreSortKeysMigration(),
     '0010_sqlite_grants_without_rowid': sqliteGrantsWithoutRowidMigration,
+    '0011_audit_kind': auditKindMigration,
   };
 }
 
@@ -45,6 +47,7 @@ export function postgresMigrations(): Record<string, Migration> {
     '0006_operators': operatorsMigration,
     '0007_genre_sort_keys': genreSortKeysMigration({ keyCollation: 'C', analyze: true }),
     '0008_postgres_search_blocks': postgresSearchBlocksMigration,
+    '0009_audit_kind': auditKindMigration,
   };
 }
 

@@ -6,7 +6,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import { queryFingerprint } from '../cursor.js';
 import type { AuditTrail, ImportJobs } from '../interfaces.js';
-import type { AuditEntry, AuditEntryInput, AuditTargetKind, AuditValue, ImportJob, ImportJobState } from '../studio-records.js';
+import type { AuditEntry, AuditEntryInput, AuditKind, AuditTargetKind, AuditValue, ImportJob, ImportJobState } from '../studio-records.js';
 import type { StoreCore } from './core.js';
 import { isoInstant, num } from './mapping.js';
 import { pageOf } from './paging.js';
@@ -16,6 +16,7 @@ function auditEntry(row: Selectable<AuditLogTable>): AuditEntry {
   return {
     id: num(row.id),
     at: row.at,
+    kind: row.kind as AuditKind,
     actor: row.actor,
     actorEmail: row.actor_email,
     action: row.action,
@@ -24,6 +25,7 @@ function auditEntry(row: Selectable<AuditLogTable>): AuditEntry {
     partnerId: row.partner_id,
     before: JSON.parse(row.before_json) as AuditValue,
     after: JSON.parse(row.after_json) as AuditValue,
+    address: row.address,
   };
 }
 
@@ -32,7 +34,7 @@ export async function appendAudit(db: Kysely<Database>, e: AuditEntryInput): Pro
   const row = await db
     .insertInto('audit_log')
     .values({
-      at: isoInstant(e.at), actor: e.actor, actor_email: e.actorEmail, action: e.action, target_kind: e.targetKind,
+      at: isoInstant(e.at), kind: e.kind, address: e.address, actor: e.actor, actor_email: e.actorEmail, action: e.action, target_kind: e.targetKind,
       target_id: e.targetId, partner_id: e.partnerId, before_json: JSON.stringify(e.before), after_json: JSON.stringify(e.after),
     })
     .returningAll()
@@ -53,9 +55,10 @@ export function auditTrail(core: StoreCore): AuditTrail & ImportJobs {
     /** One page of entries, newest first, matching every filter given. */
     listAudit: (q) =>
       core.paged(q, async () => {
-        const filters = { actor: q.actor, partner: q.partnerId, action: q.action, from: q.from && isoInstant(q.from), to: q.to && isoInstant(q.to) };
+        const filters = { kind: q.kind, actor: q.actor, partner: q.partnerId, action: q.action, from: q.from && isoInstant(q.from), to: q.to && isoInstant(q.to) };
         const fp = queryFingerprint('audit', filters);
         let query = db.selectFrom('audit_log').selectAll();
+        if (filters.kind !== undefined) query = query.where('kind', '=', filters.kind);
         if (filters.actor !== undefined) query = query.where('actor', '=', filters.actor);
         if (filters.partner !== undefined) query = query.where('partner_id', '=', filters.partner);
         if (filters.action !== undefined) query = query.where('action', '=', filters.action);

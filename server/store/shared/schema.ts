@@ -137,6 +137,10 @@ export interface AuditLogTable {
   partner_id: string | null;
   before_json: string;
   after_json: string;
+  /** `change` or `security` (migrations/audit-kind.ts). */
+  kind: Generated<string>;
+  /** The client address of a security event; null for changes. */
+  address: string | null;
 }
 
 /** Catalog import jobs and their progress. */

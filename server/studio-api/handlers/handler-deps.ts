@@ -2,7 +2,7 @@
 import type { Request } from 'express';
 import type { Clock } from '../../platform/clock.js';
 import type { StudioContract } from '../../contract/studio.js';
-import type { ServiceContext, ServiceStore } from '../../services/index.js';
+import type { SecurityEvents, ServiceContext, ServiceStore } from '../../services/index.js';
 import type { Operators } from '../../store/index.js';
 import type { OidcSignIn } from '../oidc.js';
 import type { Sessions } from '../session.js';
@@ -17,6 +17,8 @@ export interface StudioHandlerDeps {
   contract: StudioContract;
   /** Undefined when no identity provider is configured. */
   oidc: OidcSignIn | undefined;
+  /** Where sign-ins, refusals, password and session events are recorded (audit, log, metric). */
+  security: SecurityEvents;
 }
 
 /** The signed-in operator as the actor of the changes it makes, at the clock's now. */

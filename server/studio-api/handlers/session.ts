@@ -6,16 +6,21 @@ import { sessionBody } from '../session.js';
 import type { StudioHandlerDeps } from './handler-deps.js';
 
 export function sessionHandlers(deps: StudioHandlerDeps): Record<string, OperationHandler> {
-  const { store, sessions } = deps;
+  const { store, sessions, security } = deps;
   return {
     async signIn(req, res) {
       const { email, password } = req.body as { email: string; password: string };
       const operator = await store.getOperatorByEmail(email.toLowerCase());
       // An unknown email costs the same hash as a known one, so timing does not tell which exist.
       const matches = await verifySecret(password, operator?.passwordHash ?? (await DUMMY_SECRET_HASH_PROMISE));
-      if (!operator || !operator.passwordHash || !matches || operator.disabled) {
+      const address = req.ip ?? null;
+      const reason = !operator ? 'unknown_email' : !operator.passwordHash ? 'no_password' : !matches ? 'wrong_password' : operator.disabled ? 'disabled' : undefined;
+      if (!operator || reason !== undefined) {
+        const account = operator ? { operator: { id: operator.id, email: operator.email } } : { email: email.toLowerCase() };
+        await security.record({ type: 'sign_in.failure', address, ...account, detail: { reason: reason ?? 'unknown_email' } });
         throw new ApiError('invalid_credentials', 'The email or password is wrong, or the operator is disabled.');
       }
+      await security.record({ type: 'sign_in.success', address, actor: { kind: 'operator', id: operator.id, email: operator.email }, operator: { id: operator.id, email: operator.email }, detail: { method: 'password' } });
       await sessions.start(operator, res);
     },
     async getSession(req, res) {

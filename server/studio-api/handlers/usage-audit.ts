@@ -12,6 +12,7 @@ interface RangeQuery {
 }
 
 interface AuditFilters {
+  kind?: 'change' | 'security';
   actor?: string;
   partner_id?: string;
   action?: string;
@@ -45,11 +46,12 @@ export function usageAuditHandlers(deps: StudioHandlerDeps): Record<string, Oper
     },
     async listAuditEntries(req, res) {
       const q = req.query as AuditFilters;
-      const page = await audit.listAudit(deps.store, { actor: q.actor, partnerId: q.partner_id, action: q.action, from: q.from, to: q.to, ...pageOf(req) });
+      const page = await audit.listAudit(deps.store, { kind: q.kind, actor: q.actor, partnerId: q.partner_id, action: q.action, from: q.from, to: q.to, ...pageOf(req) });
       res.json({
         items: page.items.map((e) => ({
           id: Number(e.id),
           at: e.at,
+          kind: e.kind,
           actor: e.actor,
           actor_email: e.actorEmail,
           action: e.action,
@@ -58,6 +60,7 @@ export function usageAuditHandlers(deps: StudioHandlerDeps): Record<string, Oper
           partner_id: e.partnerId,
           before: e.before,
           after: e.after,
+          address: e.address,
         })),
         next_cursor: page.nextCursor,
       });
