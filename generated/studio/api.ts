@@ -38,13 +38,13 @@ export interface paths {
         };
         /**
          * Start signing in with the identity provider
-         * @description Answers the identity provider's authorization URL and sets a short-lived `studio_oidc` cookie binding state, nonce and PKCE verifier to this browser. `404` when the studio has no identity provider configured, `503` while the provider cannot be reached.
+         * @description Answers the identity provider's authorization URL and sets a short-lived `__Host-studio_oidc` cookie naming the pending sign-in, whose state, nonce and PKCE verifier the server keeps (single-use, expiring after `x-session.oidc_state_ttl_seconds`). `404` when the studio has no identity provider configured, `503` while the provider cannot be reached.
          */
         get: operations["startOidcSignIn"];
         put?: never;
         /**
          * Finish signing in with the identity provider
-         * @description Exchanges the `code` and `state` the identity provider returned for a session. The ID token's issuer, audience, expiry and nonce are checked; its `email` must belong to an enabled operator.
+         * @description Exchanges the `code` and `state` the identity provider returned for a session, once per sign-in started in this browser (the `__Host-studio_oidc` cookie). The ID token's signature, issuer, audience, expiry and nonce are checked, and `email_verified` must be `true`. The first sign-in binds the operator with that `email` to the provider's account (`iss` and `sub`); later sign-ins are matched by that account, and another account carrying the same email is refused (`409`, `identity_conflict`).
          */
         post: operations["completeOidcSignIn"];
         delete?: never;
@@ -434,7 +434,7 @@ export interface components {
              * @description Stable, machine-readable problem code. Branch on this, not on `title` or `detail`.
              * @enum {string}
              */
-            code: "validation_failed" | "malformed_request" | "invalid_json" | "invalid_cursor" | "invalid_date_range" | "invalid_credentials" | "unauthorized" | "forbidden" | "csrf_rejected" | "not_found" | "conflict" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable";
+            code: "validation_failed" | "malformed_request" | "invalid_json" | "invalid_cursor" | "invalid_date_range" | "invalid_credentials" | "oidc_state_invalid" | "email_not_verified" | "identity_conflict" | "unauthorized" | "forbidden" | "csrf_rejected" | "not_found" | "conflict" | "method_not_allowed" | "misdirected_request" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable";
             request_id: string;
             errors?: components["schemas"]["ValidationIssue"][];
         };
@@ -960,6 +960,75 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description The provider's answer matches no pending sign-in of this browser: the state was forged, has expired (`x-session.oidc_state_ttl_seconds`) or was used already (`oidc_state_invalid`), or the ID token failed a check (`invalid_credentials`). Start again. */
+        OidcStateInvalid: {
+            headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://partners.halcyon-studios.example/problems/oidc-state-invalid",
+                 *       "title": "Sign-In State Invalid",
+                 *       "status": 401,
+                 *       "detail": "This sign-in was not started in this browser, has expired or was completed already; start again.",
+                 *       "instance": "/api/studio/session/oidc",
+                 *       "code": "oidc_state_invalid",
+                 *       "request_id": "req_8c1f2a9e4b7d4e0f"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The identity provider did not state that the account's email is verified (`email_verified` must be `true`). */
+        EmailNotVerified: {
+            headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://partners.halcyon-studios.example/problems/email-not-verified",
+                 *       "title": "Email Not Verified",
+                 *       "status": 403,
+                 *       "detail": "The identity provider has not verified this account's email; verify it there, then sign in again.",
+                 *       "instance": "/api/studio/session/oidc",
+                 *       "code": "email_not_verified",
+                 *       "request_id": "req_8c1f2a9e4b7d4e0f"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The operator with this email is bound to another account of the identity provider (its first sign-in bound it, by `iss` and `sub`); an owner must resolve it. */
+        IdentityConflict: {
+            headers: {
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "https://partners.halcyon-studios.example/problems/identity-conflict",
+                 *       "title": "Identity Conflict",
+                 *       "status": 409,
+                 *       "detail": "The operator with this email signs in with another account of the identity provider; ask an owner.",
+                 *       "instance": "/api/studio/session/oidc",
+                 *       "code": "identity_conflict",
+                 *       "request_id": "req_8c1f2a9e4b7d4e0f"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description The change conflicts with what exists. */
         Conflict: {
             headers: {
@@ -1080,8 +1149,8 @@ export interface components {
          */
         SessionCookie: string;
         /**
-         * @description `studio_oidc=<state>; Path=/api/studio/session/oidc; HttpOnly; Secure; SameSite=Strict`: state, nonce and PKCE verifier until the sign-in completes
-         * @example studio_oidc=eyJzIjoiWWgzazkifQ; Max-Age=600; Path=/api/studio/session/oidc; HttpOnly; Secure; SameSite=Strict
+         * @description `__Host-studio_oidc=<id>; Path=/; HttpOnly; Secure; SameSite=Strict`: names the pending sign-in (its state, nonce and PKCE verifier stay on the server) until it completes or expires
+         * @example __Host-studio_oidc=Qm9Yc2FtcGxlSWRPZkFQZW5kaW5nU2lnbkluMDEyMzQ1Njc; Max-Age=600; Path=/; HttpOnly; Secure; SameSite=Strict
          */
         OidcCookie: string;
         /**
@@ -1315,8 +1384,10 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            401: components["responses"]["SignInFailed"];
+            401: components["responses"]["OidcStateInvalid"];
+            403: components["responses"]["EmailNotVerified"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["IdentityConflict"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];

@@ -162,6 +162,21 @@ export interface Operators {
   revokeSession(idHash: string, now: string): Promise<void>;
 }
 
+/** OpenID Connect sign-ins in progress and the provider accounts operators are bound to: studio-api/oidc.ts. */
+export interface OidcSignIns {
+  /** Stores a sign-in in progress, removing those that expired by `now`. */
+  savePendingSignIn(pending: S.PendingSignIn, now: string): Promise<void>;
+  /** Removes the sign-in and answers it, expired or not; undefined when there is none (never started, or taken already). */
+  takePendingSignIn(idHash: string): Promise<S.PendingSignIn | undefined>;
+  /** The operator bound to the provider's account, whatever its state. */
+  getOperatorByIdentity(issuer: string, subject: string): Promise<S.OperatorRecord | undefined>;
+  /**
+   * Binds the operator to the account unless it is bound to another account of the issuer already
+   * (or the account to another operator); answers the operator's binding for the issuer after it.
+   */
+  bindIdentity(identity: S.OperatorIdentity): Promise<S.OperatorIdentity | undefined>;
+}
+
 // The process's doors.
 
 /** Small key/value settings, such as the development signing keys: server/auth/dev-keys.ts. */
@@ -204,4 +219,4 @@ export interface Lifecycle extends Health {
 /** The whole store, every door: what openStore returns, for the wiring to hand out. */
 export interface Store
   extends Credentials, CatalogReads, GrantReads, CatalogSearch, UsageReports, UsageWrites, PartnerReads, Provisioning, CatalogWrites,
-    ImportJobs, StudioQueries, AuditTrail, Transactions, Operators, Settings, Lifecycle {}
+    ImportJobs, StudioQueries, AuditTrail, Transactions, Operators, OidcSignIns, Settings, Lifecycle {}

@@ -153,3 +153,25 @@ export type NewOperatorInput = { id: string; email: string; role: Role; password
 
 /** An operator change as applied: the record before and after, or why it was refused. */
 export type OperatorUpdate = { before: OperatorRecord; after: OperatorRecord } | OperatorChangeRefusal;
+
+/** An OpenID Connect sign-in in progress (server/studio-api/oidc.ts): what completing it needs, kept by the server. */
+export interface PendingSignIn {
+  /** SHA-256 of the id in the browser's cookie: the id itself is never stored. */
+  idHash: string;
+  state: string;
+  nonce: string;
+  /** The PKCE code verifier. */
+  verifier: string;
+  createdAt: string;
+  expiresAt: string;
+}
+
+/** The identity provider's account (its `iss` and `sub`) an operator is bound to. */
+export interface OperatorIdentity {
+  issuer: string;
+  subject: string;
+  operatorId: string;
+  /** The operator's email when it was bound. */
+  email: string;
+  createdAt: string;
+}

@@ -1,48 +1,76 @@
 /**
  * OpenID Connect sign-in with the studio's identity provider, as a relying party through
- * openid-client: authorization code flow with PKCE, state and nonce. `start` answers the
- * provider's authorization URL and keeps state, nonce and code verifier in a short-lived
- * HttpOnly, Secure, SameSite=Strict cookie; the dashboard page the provider returns the browser
- * to posts `code` and `state` back, and `complete` exchanges them, checking the ID token's
- * signature, issuer, audience, expiry and nonce (openid-client) against the server's injected
- * clock. The `email` claim (from the ID token, or from userinfo for the same subject) must be an
- * enabled operator's.
+ * openid-client: authorization code flow with PKCE, state and nonce. `start` keeps state, nonce
+ * and code verifier in the store (so any instance can complete the sign-in) under the hash of a
+ * random id it sets in a `__Host-` cookie, and answers the provider's authorization URL; the
+ * dashboard page the provider returns the browser to posts `code` and `state` back, and
+ * `complete` takes the sign-in out of the store (once: a replay finds nothing), checks its
+ * lifetime and state against the server's clock, and exchanges the code, checking the ID token's
+ * signature, issuer, audience, expiry and nonce (always expected) with openid-client.
+ *
+ * Identity: `email_verified` must be `true`. The first sign-in binds the enabled operator with the
+ * email to the provider's account (`iss` + `sub`); afterwards that account is matched, whatever
+ * email it carries, and another account carrying the operator's email is a collision, refused.
  */
+import { createHash, randomBytes } from 'node:crypto';
 import type { Request, Response } from 'express';
 import * as client from 'openid-client';
 import type { Clock } from '../platform/clock.js';
 import type { OidcConfig } from '../config.js';
-import { ApiError } from '../http/errors.js';
-import type { OperatorRecord, Operators } from '../store/index.js';
+import { ApiError, type ProblemCode } from '../http/errors.js';
+import type { OidcSignIns, OperatorRecord, Operators } from '../store/index.js';
 import { cookieValue } from './session.js';
 
-const STATE_COOKIE = 'studio_oidc';
-const STATE_COOKIE_PATH = '/api/studio/session/oidc';
+/** `__Host-`: Secure, Path=/ and no Domain, so no sibling host or plain-HTTP page can plant or overwrite it. */
+export const OIDC_COOKIE = '__Host-studio_oidc';
 
 export interface OidcSignIn {
-  /** Sets the state cookie and returns the provider's authorization URL. */
+  /** Stores a sign-in in progress, sets its cookie and returns the provider's authorization URL. */
   start(res: Response): Promise<string>;
-  /** The enabled operator the provider vouches for; 401 invalid_credentials otherwise. */
+  /** The enabled operator the provider vouches for; a problem (401, 403, 409) otherwise. */
   complete(req: Request, res: Response, answer: { code: string; state: string; iss?: string | undefined }): Promise<OperatorRecord>;
 }
 
-interface PendingSignIn {
-  state: string;
-  nonce: string;
-  verifier: string;
-  /** Epoch ms of start. */
-  at: number;
-}
+/** Why a sign-in was refused, for the security events (undefined: the provider did not vouch). */
+export type OidcRefusal = 'state' | 'token' | 'email_unverified' | 'identity_conflict' | 'no_operator';
 
 /** A plain-HTTP issuer is accepted only on the loopback interface (a provider a test or a developer runs). */
 function loopback(issuer: URL): boolean {
   return issuer.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(issuer.hostname);
 }
 
-const refused = (cause?: unknown) => new ApiError('invalid_credentials', 'The identity provider did not vouch for an enabled operator.', { cause });
+const hashId = (id: string): string => createHash('sha256').update(id).digest('base64url');
+const ID = /^[A-Za-z0-9_-]{43}$/;
 
-export function oidcSignIn(config: OidcConfig, options: { store: Operators; clock: Clock; stateTtlMs: number }): OidcSignIn {
+/** A refused sign-in: its problem, and why (for the security events). */
+export class OidcRefused extends ApiError {
+  constructor(
+    readonly reason: OidcRefusal,
+    cause?: unknown,
+  ) {
+    const [code, detail] = REFUSALS[reason];
+    super(code, detail, { cause });
+  }
+}
+
+const REFUSALS: Record<OidcRefusal, [ProblemCode, string]> = {
+  state: ['oidc_state_invalid', 'This sign-in was not started in this browser, has expired or was completed already; start again.'],
+  token: ['invalid_credentials', 'The identity provider did not vouch for an enabled operator.'],
+  email_unverified: ['email_not_verified', "The identity provider has not verified this account's email; verify it there, then sign in again."],
+  identity_conflict: ['identity_conflict', 'The operator with this email signs in with another account of the identity provider; ask an owner.'],
+  no_operator: ['invalid_credentials', 'The identity provider did not vouch for an enabled operator.'],
+};
+
+interface Claims {
+  iss: string;
+  sub: string;
+  email?: unknown;
+  email_verified?: unknown;
+}
+
+export function oidcSignIn(config: OidcConfig, options: { store: Operators & OidcSignIns; clock: Clock; stateTtlMs: number }): OidcSignIn {
   const { store, clock, stateTtlMs } = options;
+  if (!store || !clock || !(stateTtlMs > 0)) throw new Error('oidcSignIn: store, clock and a positive stateTtlMs are required');
   const issuer = new URL(config.issuer);
   const insecure = loopback(issuer);
   let discovered: Promise<client.Configuration> | undefined;
@@ -56,10 +84,46 @@ export function oidcSignIn(config: OidcConfig, options: { store: Operators; cloc
       });
     return discovered;
   };
-  const cookie = { httpOnly: true, secure: true, sameSite: 'strict', path: STATE_COOKIE_PATH } as const;
+  const cookie = { httpOnly: true, secure: true, sameSite: 'strict', path: '/' } as const;
+  const iso = (ms: number) => new Date(ms).toISOString();
+
+  /** Exchanges the code; the ID token's claims, with email from userinfo for the same subject when the ID token has none. */
+  async function exchange(pending: { state: string; nonce: string; verifier: string }, answer: { code: string; state: string; iss?: string | undefined }): Promise<Claims> {
+    const discoveredConfig = await discover();
+    // The server's clock decides whether the ID token has expired, like every other expiry.
+    const checking = new client.Configuration(discoveredConfig.serverMetadata(), config.clientId, {
+      client_secret: config.clientSecret,
+      [client.clockSkew]: Math.round((clock.now() - Date.now()) / 1000),
+    });
+    if (insecure) client.allowInsecureRequests(checking);
+    const callback = new URL(config.redirectUri);
+    callback.searchParams.set('code', answer.code);
+    callback.searchParams.set('state', answer.state);
+    // RFC 9207: a provider that names itself in its answer is checked against the issuer.
+    if (answer.iss !== undefined) callback.searchParams.set('iss', answer.iss);
+    try {
+      const tokens = await client.authorizationCodeGrant(checking, callback, {
+        pkceCodeVerifier: pending.verifier,
+        expectedState: pending.state,
+        expectedNonce: pending.nonce,
+        idTokenExpected: true,
+      });
+      const claims = tokens.claims();
+      if (!claims || claims.nonce !== pending.nonce) throw new Error('the ID token carries no nonce, or another');
+      if (claims.email !== undefined) return claims;
+      // A conforming provider may keep scope claims out of the ID token: then they come from userinfo, for the same subject.
+      const info = await client.fetchUserInfo(checking, tokens.access_token, claims.sub);
+      return { iss: claims.iss, sub: claims.sub, email: info.email, email_verified: info.email_verified };
+    } catch (err) {
+      throw new OidcRefused('token', err);
+    }
+  }
+
   return {
     async start(res) {
-      const pending: PendingSignIn = { state: client.randomState(), nonce: client.randomNonce(), verifier: client.randomPKCECodeVerifier(), at: clock.now() };
+      const id = randomBytes(32).toString('base64url');
+      const now = clock.now();
+      const pending = { idHash: hashId(id), state: client.randomState(), nonce: client.randomNonce(), verifier: client.randomPKCECodeVerifier(), createdAt: iso(now), expiresAt: iso(now + stateTtlMs) };
       const url = client.buildAuthorizationUrl(await discover(), {
         redirect_uri: config.redirectUri,
         scope: 'openid email',
@@ -68,47 +132,28 @@ export function oidcSignIn(config: OidcConfig, options: { store: Operators; cloc
         code_challenge: await client.calculatePKCECodeChallenge(pending.verifier),
         code_challenge_method: 'S256',
       });
-      res.cookie(STATE_COOKIE, Buffer.from(JSON.stringify(pending)).toString('base64url'), { ...cookie, maxAge: stateTtlMs });
+      await store.savePendingSignIn(pending, iso(now));
+      res.cookie(OIDC_COOKIE, id, { ...cookie, maxAge: stateTtlMs });
       return url.href;
     },
     async complete(req, res, answer) {
-      let pending: PendingSignIn;
-      try {
-        pending = JSON.parse(Buffer.from(cookieValue(req, STATE_COOKIE) ?? '', 'base64url').toString('utf8')) as PendingSignIn;
-      } catch {
-        throw refused();
+      // Whatever the outcome, this sign-in is over: the cookie goes, and the store's record with it.
+      res.clearCookie(OIDC_COOKIE, cookie);
+      const id = cookieValue(req, OIDC_COOKIE);
+      const pending = id !== undefined && ID.test(id) ? await store.takePendingSignIn(hashId(id)) : undefined;
+      if (!pending || Date.parse(pending.expiresAt) <= clock.now() || pending.state !== answer.state) throw new OidcRefused('state');
+      const claims = await exchange(pending, answer);
+      if (claims.email_verified !== true) throw new OidcRefused('email_unverified');
+      if (typeof claims.email !== 'string') throw new OidcRefused('no_operator');
+      const bound = await store.getOperatorByIdentity(claims.iss, claims.sub);
+      if (bound) {
+        if (bound.disabled) throw new OidcRefused('no_operator');
+        return bound;
       }
-      res.clearCookie(STATE_COOKIE, cookie);
-      if (typeof pending?.at !== 'number' || clock.now() - pending.at > stateTtlMs) throw refused();
-      const discoveredConfig = await discover();
-      // The server's clock decides whether the ID token has expired, like every other expiry.
-      const checking = new client.Configuration(discoveredConfig.serverMetadata(), config.clientId, {
-        client_secret: config.clientSecret,
-        [client.clockSkew]: Math.round((clock.now() - Date.now()) / 1000),
-      });
-      if (insecure) client.allowInsecureRequests(checking);
-      const callback = new URL(config.redirectUri);
-      callback.searchParams.set('code', answer.code);
-      callback.searchParams.set('state', answer.state);
-      // RFC 9207: a provider that names itself in its answer is checked against the issuer.
-      if (answer.iss !== undefined) callback.searchParams.set('iss', answer.iss);
-      let email: unknown;
-      try {
-        const tokens = await client.authorizationCodeGrant(checking, callback, {
-          pkceCodeVerifier: pending.verifier,
-          expectedState: pending.state,
-          expectedNonce: pending.nonce,
-          idTokenExpected: true,
-        });
-        let claims: { sub?: string; email?: unknown; email_verified?: unknown } | undefined = tokens.claims();
-        // A conforming provider may keep scope claims out of the ID token: then they come from userinfo, for the same subject.
-        if (claims?.email === undefined && claims?.sub) claims = await client.fetchUserInfo(checking, tokens.access_token, claims.sub);
-        email = claims?.email_verified === false ? undefined : claims?.email;
-      } catch (err) {
-        throw refused(err);
-      }
-      const operator = typeof email === 'string' ? await store.getOperatorByEmail(email.toLowerCase()) : undefined;
-      if (!operator || operator.disabled) throw refused();
+      const operator = await store.getOperatorByEmail(claims.email.toLowerCase());
+      if (!operator || operator.disabled) throw new OidcRefused('no_operator');
+      const binding = await store.bindIdentity({ issuer: claims.iss, subject: claims.sub, operatorId: operator.id, email: operator.email, createdAt: iso(clock.now()) });
+      if (binding?.subject !== claims.sub) throw new OidcRefused('identity_conflict');
       return operator;
     },
   };

@@ -1,7 +1,7 @@
 /**
  * A real OpenID Connect provider for tests (the oidc-provider package), on 127.0.0.1 and a port of
- * its own: one confidential client, accounts named by email, and an interaction step that signs
- * in `account` at once. `tamperIdToken` rewrites the claims of the next ID tokens it issues
+ * its own: one confidential client, accounts (their `sub`) named by email unless `profiles` gives
+ * one its own claims, and an interaction step that signs in `account` at once. `tamperIdToken` rewrites the claims of the next ID tokens it issues
  * (signed with its own key) to test the relying party's checks. Closed after each test.
  */
 import { createServer, type Server } from 'node:http';
@@ -17,8 +17,10 @@ export interface TestProvider {
   clientId: string;
   clientSecret: string;
   redirectUri: string;
-  /** The email the next sign-in is for. */
+  /** The account (its `sub`) the next sign-in is for. */
   account: string;
+  /** Accounts' email claims; an account not listed has `email` its id and `email_verified: true`. */
+  profiles: Map<string, { email?: string; email_verified?: unknown }>;
   /** Rewrites the claims of every ID token issued from now on (undefined: issue them as they are). */
   tamperIdToken: ((claims: Record<string, unknown>) => Record<string, unknown>) | undefined;
   /** Drives the browser's part: from the authorization URL to the redirect URI's code and state. */
@@ -44,6 +46,7 @@ export async function startProvider(): Promise<TestProvider> {
     clientSecret: 'test-client-secret-0123456789abcdef',
     redirectUri: 'http://127.0.0.1:3001/signed-in',
     account: '',
+    profiles: new Map(),
     tamperIdToken: undefined,
     authorize: async (url) => follow(url, issuer),
   };
@@ -51,7 +54,7 @@ export async function startProvider(): Promise<TestProvider> {
     clients: [{ client_id: test.clientId, client_secret: test.clientSecret, redirect_uris: [test.redirectUri], grant_types: ['authorization_code'], response_types: ['code'] }],
     jwks: { keys: [jwk] },
     claims: { openid: ['sub'], email: ['email', 'email_verified'] },
-    findAccount: async (_ctx: unknown, id: string) => ({ accountId: id, claims: async () => ({ sub: id, email: id, email_verified: true }) }),
+    findAccount: async (_ctx: unknown, id: string) => ({ accountId: id, claims: async () => ({ sub: id, ...(test.profiles.get(id) ?? { email: id, email_verified: true }) }) }),
     features: { devInteractions: { enabled: false } },
     interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
     cookies: { keys: ['test-cookie-key'] },

@@ -10,6 +10,7 @@ import { contentVersionMigration } from './content-version.js';
 import { postgresSearchMigration } from './0002-postgres-search.js';
 import { sqliteSearchMigration } from './0002-sqlite-search.js';
 import { sqliteSearchTermsMigration } from './0003-sqlite-search-terms.js';
+import { oidcIdentitiesMigration } from './oidc-identities.js';
 import { operatorsMigration } from './operators.js';
 import { sqliteTitleSearchMigration } from './sqlite-title-search.js';
 import { usageWritersMigration } from './usage-writers.js';
@@ -33,6 +34,7 @@ export function sqliteMigrations(): Record<string, Migration> {
     '0009_genre_sort_keys': genreSortKeysMigration(),
     '0010_sqlite_grants_without_rowid': sqliteGrantsWithoutRowidMigration,
     '0011_audit_kind': auditKindMigration,
+    '0012_oidc_identities': oidcIdentitiesMigration,
   };
 }
 
@@ -48,6 +50,7 @@ export function postgresMigrations(): Record<string, Migration> {
     '0007_genre_sort_keys': genreSortKeysMigration({ keyCollation: 'C', analyze: true }),
     '0008_postgres_search_blocks': postgresSearchBlocksMigration,
     '0009_audit_kind': auditKindMigration,
+    '0010_oidc_identities': oidcIdentitiesMigration,
   };
 }
 

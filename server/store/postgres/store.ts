@@ -28,6 +28,7 @@ import { StoreCore } from '../shared/core.js';
 import { grants } from '../shared/grants.js';
 import { lifecycle, settings } from '../shared/lifecycle.js';
 import { operators } from '../shared/operator-queries.js';
+import { oidcSignIns } from '../shared/oidc-queries.js';
 import { partners, readPartnerState } from '../shared/partners.js';
 import type { Database } from '../shared/schema.js';
 import { catalogSearch } from '../shared/search.js';
@@ -122,6 +123,7 @@ export function openPostgresStore(url: string, options: PostgresOptions = {}): S
     ...auditTrail(core),
     ...transactions(core),
     ...operators(core),
+    ...oidcSignIns(core),
     ...catalogWrites(core, postgresSearchIndex, afterBulkImport),
     readPartnerState: (id) => core.guard(() => partnerStates.get(id)),
     /** On the probe's own connection (server/store/postgres/pool.ts): whether PostgreSQL answers, however busy the pool. */

@@ -179,6 +179,25 @@ export interface StudioSessionTable {
   revoked_at: string | null;
 }
 
+/** An OpenID Connect sign-in in progress (studio-records.ts, PendingSignIn), by the SHA-256 of its cookie's id. */
+export interface OidcSignInTable {
+  id_hash: string;
+  state: string;
+  nonce: string;
+  verifier: string;
+  created_at: string;
+  expires_at: string;
+}
+
+/** The identity provider's account an operator is bound to. */
+export interface OperatorIdentityTable {
+  issuer: string;
+  subject: string;
+  operator_id: string;
+  email: string;
+  created_at: string;
+}
+
 export interface Database {
   series: SeriesTable;
   series_genres: SeriesGenreTable;
@@ -194,4 +213,6 @@ export interface Database {
   import_jobs: ImportJobTable;
   operators: OperatorTable;
   studio_sessions: StudioSessionTable;
+  oidc_sign_ins: OidcSignInTable;
+  operator_identities: OperatorIdentityTable;
 }

@@ -19,6 +19,7 @@ import { StoreCore } from '../shared/core.js';
 import { grants } from '../shared/grants.js';
 import { lifecycle, settings } from '../shared/lifecycle.js';
 import { operators } from '../shared/operator-queries.js';
+import { oidcSignIns } from '../shared/oidc-queries.js';
 import { partners } from '../shared/partners.js';
 import type { Database } from '../shared/schema.js';
 import { catalogSearch, rankThenHydrate } from '../shared/search.js';
@@ -120,6 +121,7 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Stor
     ...auditTrail(core),
     ...transactions(core),
     ...operators(core),
+    ...oidcSignIns(core),
     // The two reads of every authenticated request, from memory while the database is unchanged.
     getPartner: (id) => core.guard(async () => memo.partner(id)),
     readPartnerState: (id) => core.guard(async () => memo.partnerState(id)),

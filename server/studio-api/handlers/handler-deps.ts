@@ -3,12 +3,12 @@ import type { Request } from 'express';
 import type { Clock } from '../../platform/clock.js';
 import type { StudioContract } from '../../contract/studio.js';
 import type { SecurityEvents, ServiceContext, ServiceStore } from '../../services/index.js';
-import type { Operators } from '../../store/index.js';
+import type { OidcSignIns, Operators } from '../../store/index.js';
 import type { OidcSignIn } from '../oidc.js';
 import type { Sessions } from '../session.js';
 
 /** The store's doors the studio API uses (server/store/interfaces.ts): the services' and the operators'. */
-export type StudioApiStore = ServiceStore & Operators;
+export type StudioApiStore = ServiceStore & Operators & OidcSignIns;
 
 export interface StudioHandlerDeps {
   store: StudioApiStore;
