@@ -6,6 +6,7 @@
 import type { JWK } from 'jose';
 import { DEFAULT_DATABASE_URL, isPostgresUrl, type SecretKey } from './store/index.js';
 import type { StreamKey } from './streaming/signer.js';
+import { allowedHosts } from './http/host-header.js';
 
 export interface Config {
   production: boolean;
@@ -51,6 +52,8 @@ export interface Config {
   studioHost: string;
   /** Origins the studio dashboard is served from, besides the studio listener's own: a change from any other is refused. */
   studioOrigins: string[];
+  /** The `Host` names the studio listener answers (`name` on any port, `name:port` on that one); any other is refused with 421. */
+  studioAllowedHosts: string[];
   /** OpenID Connect sign-in with the studio's identity provider; undefined: local accounts only. */
   oidc: OidcConfig | undefined;
 }
@@ -228,6 +231,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     studioPort: integer(env, 'STUDIO_PORT', 3001, 0, 65_535, problems),
     // Loopback by default: the studio plane is never exposed with the partner plane by accident.
     studioHost: env.STUDIO_HOST ?? '127.0.0.1',
+    studioAllowedHosts: allowedHosts(env.STUDIO_ALLOWED_HOSTS, env.STUDIO_HOST ?? '127.0.0.1', problems),
     studioOrigins: (env.STUDIO_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
     oidc: parseOidc(env, problems),
   };

@@ -15,6 +15,7 @@ import { devCursorKeys, devJwtKeys, devStreamKeys } from './auth/dev-keys.js';
 import type { ParserRefusal } from './http/parser-refusals.js';
 import { RedisLimits } from './limits/redis-limits.js';
 import { createMetrics, type Metrics } from './platform/metrics.js';
+import { redactQuerySecrets } from './platform/logger.js';
 import { OutageLog } from './platform/outage-log.js';
 import { seedIfEmpty, type SeedResult } from './demo/seed.js';
 import { openSearchBackend } from './search/backends.js';
@@ -143,6 +144,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
     logger,
     trustProxy: config.trustProxy,
     origins: config.studioOrigins,
+    allowedHosts: config.studioAllowedHosts,
     oidc: config.oidc,
     onStoreUnavailable: () => storeOutage.count('refused'),
     metrics,
@@ -162,7 +164,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
     seed,
     onParserRefusal({ status, code, method, path }) {
       metrics.requests.inc({ operation: 'none', status: String(status) });
-      logger.info({ req: { method, url: path?.slice(0, 256) }, res: { statusCode: status }, code }, 'request refused by the HTTP parser');
+      logger.info({ req: { method, url: path === undefined ? undefined : redactQuerySecrets(path.slice(0, 256)) }, res: { statusCode: status }, code }, 'request refused by the HTTP parser');
     },
     drain: () => {
       draining = true;

@@ -7,7 +7,7 @@
  */
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
-import { accessWriterFor, redactSignatures } from '../platform/logger.js';
+import { accessWriterFor, redactQuerySecrets } from '../platform/logger.js';
 
 export interface AccessLogOptions {
   logger: Logger;
@@ -37,7 +37,7 @@ export function accessLog(options: AccessLogOptions) {
           operatorId: operatorId?.(req),
           operationId: req.operation?.operationId,
           method: req.method,
-          url: redactSignatures(req.originalUrl),
+          url: redactQuerySecrets(req.originalUrl),
           statusCode: res.statusCode,
           responseTime: Math.round(performance.now() - started),
         },

@@ -1,7 +1,9 @@
 /**
- * HTTP/1.1 requires a Host header (RFC 9112, section 3.2). Node answers a request without one
- * with a bare 400 unless told not to (createAppServer turns that off); this answers it with the
- * same problem document as every other refusal.
+ * The `Host` header. HTTP/1.1 requires one (RFC 9112, section 3.2): Node answers a request without
+ * one with a bare 400 unless told not to (createAppServer turns that off); requireHost answers it
+ * with the same problem document as every other refusal. allowHosts refuses a `Host` the listener
+ * is not known by with 421 (RFC 9110, section 15.5.20): a page that rebinds a DNS name of its own to
+ * a loopback address (DNS rebinding) reaches the listener under that name, and is turned away.
  */
 import type { NextFunction, Request, Response } from 'express';
 import { ApiError } from './errors.js';
@@ -13,5 +15,47 @@ export function requireHost() {
       throw new ApiError('malformed_request', 'An HTTP/1.1 request needs a Host header.');
     }
     next();
+  };
+}
+
+/** A host name, IPv4 address or bracketed IPv6 address, with an optional port: what a `Host` header names. */
+const HOST = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/;
+
+/** Addresses a listener bound to them answers on every interface: they name no host of their own. */
+const WILDCARDS = new Set(['0.0.0.0', '::', '[::]']);
+
+/**
+ * The names a listener answers (STUDIO_ALLOWED_HOSTS, comma-separated): `name` on any port,
+ * `name:port` on that port only. By default its loopback names and, when it is bound to one
+ * address, that address. An entry that is no host pushes a message onto problems.
+ */
+export function allowedHosts(list: string | undefined, listenerHost: string, problems: string[]): string[] {
+  if (list === undefined) {
+    const own = WILDCARDS.has(listenerHost) ? [] : [listenerHost.includes(':') && !listenerHost.startsWith('[') ? `[${listenerHost}]` : listenerHost];
+    return [...new Set(['localhost', '127.0.0.1', '[::1]', ...own.map((h) => h.toLowerCase())])];
+  }
+  const hosts = list.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean);
+  if (hosts.length === 0 || hosts.some((h) => !HOST.test(h))) {
+    problems.push('STUDIO_ALLOWED_HOSTS must list host names or addresses, each with an optional :port (IPv6 in brackets), comma-separated');
+  }
+  return hosts;
+}
+
+/** The name of a `Host` value without its port (IPv6 keeps its brackets). */
+function nameOf(host: string): string {
+  const colon = host.lastIndexOf(':');
+  return colon > host.lastIndexOf(']') ? host.slice(0, colon) : host;
+}
+
+/** Middleware factory: refuses a request whose Host is none of hosts (see allowedHosts) with 421 misdirected_request. */
+export function allowHosts(hosts: readonly string[]) {
+  if (!Array.isArray(hosts) || hosts.length === 0) throw new Error('allowHosts: at least one host is required');
+  const exact = new Set(hosts.filter((h) => nameOf(h) !== h));
+  const anyPort = new Set(hosts.filter((h) => nameOf(h) === h));
+  return function allowHostsMiddleware(req: Request, _res: Response, next: NextFunction): void {
+    const host = req.headers.host?.toLowerCase();
+    // A request without Host (HTTP/1.0; requireHost refuses HTTP/1.1 ones) comes from no browser, so from no rebinding page.
+    if (host === undefined || exact.has(host) || (anyPort.has(nameOf(host)) && HOST.test(host))) return next();
+    throw new ApiError('misdirected_request', 'This listener does not answer for that host name; it answers only its own (STUDIO_ALLOWED_HOSTS).');
   };
 }

@@ -6,6 +6,7 @@
  * rest of the request's policy (docs/decisions/0032-security-headers.md). The
  * headers are the same on every response, so helmet works them out once (http/fixed-headers.ts).
  */
+import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import { fixedHeaders } from './fixed-headers.js';
 
@@ -19,3 +20,16 @@ export const apiSecurityHeaders = fixedHeaders('apiSecurityHeaders', helmet({
   xXssProtection: false,
   xFrameOptions: { action: 'deny' },
 }));
+
+/**
+ * Middleware factory: `Cache-Control: no-store` on every response under prefix, refusals included:
+ * an API whose answers are one signed-in person's view (partners' keys, operators, the audit
+ * trail) must not be kept by the browser's cache or a proxy (OWASP ASVS 8.2.1).
+ */
+export function noStore(prefix: string) {
+  if (!prefix.startsWith('/')) throw new Error('noStore: prefix must be a path');
+  return function noStoreMiddleware(req: Request, res: Response, next: NextFunction): void {
+    if (req.path === prefix || req.path.startsWith(`${prefix}/`)) res.setHeader('Cache-Control', 'no-store');
+    next();
+  };
+}

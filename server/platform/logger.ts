@@ -15,12 +15,17 @@ export const REDACT_PATHS = [
   'access_token',
 ];
 
-/** A stream URL's signature (`sig=` in a query), wherever it appears in a string. */
-const SIGNATURE = /([?&]sig=)[^&\s"]+/g;
+/**
+ * Query parameters whose values are secrets wherever a URL is written down: a stream URL's
+ * signature (`sig`), and the authorization code and state an identity provider sends the browser
+ * back to the studio with (`code`, `state`).
+ */
+const SECRET_PARAMS = /([?&](?:sig|code|state)=)[^&\s"#]+/g;
 
-/** The text with every URL signature in it replaced by `[redacted]`. */
-export function redactSignatures(text: string): string {
-  return text.includes('sig=') ? text.replace(SIGNATURE, '$1[redacted]') : text;
+/** The text with the value of every secret query parameter in it replaced by `[redacted]`. */
+export function redactQuerySecrets(text: string): string {
+  // Checked first: most lines, such as a partner's catalog reads, have none, and skip the regular expression.
+  return text.includes('sig=') || text.includes('code=') || text.includes('state=') ? text.replace(SECRET_PARAMS, '$1[redacted]') : text;
 }
 
 /** Writes one access line per request (http/access-log.ts) where its logger writes. */
@@ -35,8 +40,8 @@ const accessWriters = new WeakMap<Logger, AccessWriter>();
 /**
  * The access writer that goes with `logger`. For a logger made by createLogger, the line is
  * written by access-line.ts into the logger's destination, without pino's serializer or
- * redaction: an access line holds only the fields the access log sets, with the URL's signature
- * already redacted (http/access-log.ts). For any other logger, through the logger.
+ * redaction: an access line holds only the fields the access log sets, with the URL's secret
+ * query parameters already redacted (http/access-log.ts). For any other logger, through the logger.
  */
 export function accessWriterFor(logger: Logger): AccessWriter {
   return (
@@ -108,7 +113,7 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
     // Never let a query string (e.g. a pasted signed URL) reach the log unredacted.
     hooks: {
       logMethod(this: Logger, args: Parameters<Logger['info']>, method: (...a: unknown[]) => void) {
-        method.apply(this, args.map((a) => (typeof a === 'string' ? redactSignatures(a) : a)) as never);
+        method.apply(this, args.map((a) => (typeof a === 'string' ? redactQuerySecrets(a) : a)) as never);
       },
     },
   };

@@ -3,7 +3,8 @@
  * listener, STUDIO_HOST:STUDIO_PORT). Its chain uses the shared steps of server/http/ and the
  * limiters of server/limits/, in the order a request meets them:
  *
- *   request id, access log, Host check, security headers          (every request)
+ *   request id, access log, Host check, security headers, no-store on the API,
+ *   Host allowlist (421 for a name not the listener's)             (every request)
  *   http/operation.ts      the studio contract operation and its path parameters
  *   session.ts             the signed-in operator (401 without a live session)
  *   limits/rate-limit.ts   the operation's x-rate-limit-group, per operator (429 past it)
@@ -25,14 +26,14 @@ import { ApiError } from '../http/errors.js';
 import { accessLog } from '../http/access-log.js';
 import { compose } from '../http/compose.js';
 import { mountOperations } from '../http/mount-operations.js';
-import { requireHost } from '../http/host-header.js';
+import { allowHosts, requireHost } from '../http/host-header.js';
 import { jsonBody } from '../http/json-body.js';
 import { ClockedMemoryStore, type CreateLimitStore } from '../limits/limit-store.js';
 import { resolveOperation } from '../http/operation.js';
 import { problemHandler } from '../http/problem.js';
 import { rateLimits } from '../limits/rate-limit.js';
 import { requestId } from '../http/request-id.js';
-import { apiSecurityHeaders } from '../http/security-headers.js';
+import { apiSecurityHeaders, noStore } from '../http/security-headers.js';
 import { contractValidator } from '../http/validator.js';
 import { CONSOLE_DIST, STUDIO_CONTRACT_BUNDLE } from '../platform/paths.js';
 import type { OperationHandler } from '../http/operation-handler.js';
@@ -65,6 +66,8 @@ export interface StudioAppDeps {
   trustProxy?: boolean | number | string;
   /** Origins the dashboard is served from besides the listener's own (STUDIO_ORIGINS). */
   origins?: readonly string[];
+  /** The `Host` names the listener answers (STUDIO_ALLOWED_HOSTS); defaults to its loopback names. */
+  allowedHosts?: readonly string[];
   /** OpenID Connect sign-in; undefined: local accounts only. */
   oidc?: OidcConfig | undefined;
   /** Called for each request refused because the store is unavailable. */
@@ -97,7 +100,7 @@ export function createStudioApp(deps: StudioAppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', deps.trustProxy ?? false);
-  app.use(compose('everyRequest', [requestId(), accessLog({ logger, operatorId: (req) => req.operator?.record.id }), requireHost(), apiSecurityHeaders]));
+  app.use(compose('everyRequest', [requestId(), accessLog({ logger, operatorId: (req) => req.operator?.record.id }), requireHost(), apiSecurityHeaders, noStore(contract.prefix), allowHosts(deps.allowedHosts ?? ['localhost', '127.0.0.1', '[::1]'])]));
   mountOperations(app, {
     name: 'studioApi',
     prefix: contract.prefix,

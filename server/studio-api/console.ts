@@ -3,7 +3,8 @@
  * build:console`) at `/`, and its index page for every other GET of a console route (the console
  * routes in the browser, so /partners/ptn_… reloads to the same page). Hashed assets are cached
  * for a year; the index page never, so a new build is picked up at the next load. Everything comes
- * from this listener: the page's CSP allows scripts, styles and requests to 'self' only.
+ * from this listener: the page's CSP allows scripts, styles and requests to 'self' only, and its
+ * Permissions-Policy no camera, microphone, geolocation or other powerful feature.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -22,6 +23,15 @@ const CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+/**
+ * Powerful browser features the console never uses, switched off for it and anything it could be
+ * made to load (OWASP ASVS 14.4): each one's allowlist is empty. Only features Chromium and
+ * Firefox know, so no browser logs an unrecognized one.
+ */
+const PERMISSIONS_POLICY = ['accelerometer', 'autoplay', 'camera', 'display-capture', 'encrypted-media', 'geolocation', 'gyroscope', 'magnetometer', 'microphone', 'midi', 'payment', 'picture-in-picture', 'screen-wake-lock', 'usb', 'xr-spatial-tracking']
+  .map((feature) => `${feature}=()`)
+  .join(', ');
+
 /** Middleware factory: serves the console from `dir`, leaving paths under `reserved` prefixes (every API, the reference, the probes) to the routes after it. */
 export function serveConsole(options: { dir: string; reserved: readonly string[] }): RequestHandler {
   const { dir, reserved } = options;
@@ -34,6 +44,7 @@ export function serveConsole(options: { dir: string; reserved: readonly string[]
     if ((req.method !== 'GET' && req.method !== 'HEAD') || reserved.some((p) => req.path === p || req.path.startsWith(`${p}/`))) return next();
     if (!html) return next(new ApiError('not_found', 'The studio console is not built here: run `npm run build:console` (npm install does it).'));
     res.setHeader('Content-Security-Policy', CSP);
+    res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'no-referrer');
     if (req.path.startsWith('/assets/')) {
