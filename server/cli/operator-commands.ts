@@ -1,9 +1,13 @@
-/** `operator create`: the first studio operator (and any other), with a one-time initial password. */
+/**
+ * `operator create`: the first studio operator (and any other), with a one-time initial password.
+ * `operator unbind-identity`: forgets the identity provider's account an operator signs in with.
+ */
 import type { Role } from '../contract/load.js';
 import { ROLES } from '../contract/studio.js';
+import { unbindOperatorIdentities } from '../services/operator-identities.js';
 import { createOperator } from '../services/operators.js';
 import { serviceContext, type Command } from './command.js';
-import { CliError, EXIT, usageError } from './errors.js';
+import { CliError, EXIT, notFound, usageError } from './errors.js';
 
 const PASSWORD_NOTE = 'The initial password is shown only this once: only its hash is stored. Hand it to the operator securely.';
 /** The contract's Email bounds; the studio API checks the format itself when the operator signs in. */
@@ -35,4 +39,23 @@ const create: Command = {
   },
 };
 
-export const operatorCommands: readonly Command[] = [create];
+const unbindIdentity: Command = {
+  words: ['operator', 'unbind-identity'],
+  usage: '--email <email>',
+  summary: "forget the identity provider's account an operator signs in with, so the next one it signs in with binds",
+  arity: [0, 0],
+  options: ['email'],
+  async run(ctx, _args, values) {
+    const email = values.email?.trim() ?? '';
+    if (!EMAIL.test(email) || email.length > 254) throw usageError('--email needs an email address');
+    const result = await unbindOperatorIdentities(await serviceContext(ctx), email);
+    if (!result) throw notFound(`no operator with email ${email.toLowerCase()}`);
+    const removed = result.removed.map((r) => ({ issuer: r.issuer, subject: r.subject }));
+    ctx.out.result({ operator_id: result.operator.id, email: result.operator.email, removed }, () => [
+      removed.length ? `${result.operator.email}: unbound ${removed.map((r) => `${r.subject} at ${r.issuer}`).join(', ')}` : `${result.operator.email} was bound to no identity provider account`,
+      'Its next sign-in through the identity provider binds the account it uses.',
+    ]);
+  },
+};
+
+export const operatorCommands: readonly Command[] = [create, unbindIdentity];

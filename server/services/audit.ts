@@ -22,6 +22,8 @@ export const AUDIT_ACTIONS = [
   'operator.role',
   'operator.disable',
   'operator.enable',
+  'operator.identity_bind',
+  'operator.identity_unbind',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -142,6 +142,14 @@ export interface StoreTx {
   createOperator(input: S.NewOperatorInput): Promise<S.OperatorRecord | undefined>;
   /** Applies the change unless it would leave no enabled owner; a disabled operator's sessions are revoked with it. */
   updateOperator(id: string, change: S.OperatorChange, now: string): Promise<S.OperatorUpdate>;
+  /**
+   * Binds the operator to the provider's account unless it is bound to another account of the
+   * issuer already (or the account to another operator): the operator's binding for the issuer
+   * after it (undefined: none), and whether this call made it.
+   */
+  bindIdentity(identity: S.OperatorIdentity): Promise<{ binding: S.OperatorIdentity | undefined; created: boolean }>;
+  /** Removes every provider account bound to the operator with this email; undefined when there is no such operator. */
+  unbindIdentities(email: string): Promise<{ operator: S.OperatorRecord; removed: S.OperatorIdentity[] } | undefined>;
 }
 
 /** Studio changes, each with its audit entry in one transaction: server/services/. */
@@ -168,13 +176,8 @@ export interface OidcSignIns {
   savePendingSignIn(pending: S.PendingSignIn, now: string): Promise<void>;
   /** Removes the sign-in and answers it, expired or not; undefined when there is none (never started, or taken already). */
   takePendingSignIn(idHash: string): Promise<S.PendingSignIn | undefined>;
-  /** The operator bound to the provider's account, whatever its state. */
+  /** The operator bound to the provider's account, whatever its state (binding is a change: StoreTx). */
   getOperatorByIdentity(issuer: string, subject: string): Promise<S.OperatorRecord | undefined>;
-  /**
-   * Binds the operator to the account unless it is bound to another account of the issuer already
-   * (or the account to another operator); answers the operator's binding for the issuer after it.
-   */
-  bindIdentity(identity: S.OperatorIdentity): Promise<S.OperatorIdentity | undefined>;
 }
 
 // The process's doors.

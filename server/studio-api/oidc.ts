@@ -18,7 +18,8 @@ import * as client from 'openid-client';
 import type { Clock } from '../platform/clock.js';
 import type { OidcConfig } from '../config.js';
 import { ApiError, type ProblemCode } from '../http/errors.js';
-import type { OidcSignIns, OperatorRecord, Operators } from '../store/index.js';
+import { bindOperatorIdentity } from '../services/operator-identities.js';
+import type { OidcSignIns, OperatorRecord, Operators, Transactions } from '../store/index.js';
 import { cookieValue } from './session.js';
 
 /** `__Host-`: Secure, Path=/ and no Domain, so no sibling host or plain-HTTP page can plant or overwrite it. */
@@ -68,7 +69,7 @@ interface Claims {
   email_verified?: unknown;
 }
 
-export function oidcSignIn(config: OidcConfig, options: { store: Operators & OidcSignIns; clock: Clock; stateTtlMs: number }): OidcSignIn {
+export function oidcSignIn(config: OidcConfig, options: { store: Operators & OidcSignIns & Transactions; clock: Clock; stateTtlMs: number }): OidcSignIn {
   const { store, clock, stateTtlMs } = options;
   if (!store || !clock || !(stateTtlMs > 0)) throw new Error('oidcSignIn: store, clock and a positive stateTtlMs are required');
   const issuer = new URL(config.issuer);
@@ -152,7 +153,8 @@ export function oidcSignIn(config: OidcConfig, options: { store: Operators & Oid
       }
       const operator = await store.getOperatorByEmail(claims.email.toLowerCase());
       if (!operator || operator.disabled) throw new OidcRefused('no_operator');
-      const binding = await store.bindIdentity({ issuer: claims.iss, subject: claims.sub, operatorId: operator.id, email: operator.email, createdAt: iso(clock.now()) });
+      const actor = { kind: 'operator', id: operator.id, email: operator.email } as const;
+      const binding = await bindOperatorIdentity({ store, actor, now: iso(clock.now()) }, operator, { issuer: claims.iss, subject: claims.sub });
       if (binding?.subject !== claims.sub) throw new OidcRefused('identity_conflict');
       return operator;
     },

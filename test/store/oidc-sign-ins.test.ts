@@ -4,7 +4,7 @@
  * an operator is bound to one provider account per issuer, and an account to one operator.
  */
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { PendingSignIn, Store } from '../../server/store/index.js';
+import type { OperatorIdentity, PendingSignIn, Store } from '../../server/store/index.js';
 import { ENGINES, removeTmpDbs } from './engines.js';
 import { T0, T1, T2 } from './fixtures.js';
 
@@ -44,27 +44,35 @@ describe.each(ENGINES)('Store OpenID Connect sign-ins (%s)', (_name, open) => {
     expect(await store.takePendingSignIn('live')).toEqual(pending('live', T2));
   });
 
-  it('binds an operator to one account per issuer, and an account to one operator', async () => {
+  const bind = (identity: OperatorIdentity) => store.transact((tx) => tx.bindIdentity(identity));
+
+  it('binds an operator to one account per issuer, and an account to one operator, until unbound', async () => {
     const [maya, omar] = operatorIds as [string, string];
     const binding = { issuer: ISS, subject: 'sub-1', operatorId: maya, email: 'maya@halcyon-studios.example', createdAt: T1 };
-    expect(await store.bindIdentity(binding)).toEqual(binding);
-    // Binding again is a no-op answering the same binding.
-    expect(await store.bindIdentity({ ...binding, createdAt: T2 })).toEqual(binding);
+    expect(await bind(binding)).toEqual({ binding, created: true });
+    // Binding again changes nothing and answers the same binding.
+    expect(await bind({ ...binding, createdAt: T2 })).toEqual({ binding, created: false });
     expect((await store.getOperatorByIdentity(ISS, 'sub-1'))?.id).toBe(maya);
     // Another account of the same issuer for the same operator: the first binding stands.
-    expect(await store.bindIdentity({ ...binding, subject: 'sub-2' })).toEqual(binding);
+    expect(await bind({ ...binding, subject: 'sub-2' })).toEqual({ binding, created: false });
     expect(await store.getOperatorByIdentity(ISS, 'sub-2')).toBeUndefined();
     // The same account for another operator: not bound.
-    expect(await store.bindIdentity({ ...binding, operatorId: omar })).toBeUndefined();
+    expect(await bind({ ...binding, operatorId: omar })).toEqual({ binding: undefined, created: false });
     // Another issuer is another account.
-    expect((await store.bindIdentity({ ...binding, issuer: 'https://other-idp.example' }))?.subject).toBe('sub-1');
+    expect((await bind({ ...binding, issuer: 'https://other-idp.example' })).created).toBe(true);
+    const unbound = await store.transact((tx) => tx.unbindIdentities('maya@halcyon-studios.example'));
+    expect([unbound?.operator.id, unbound?.removed.map((r) => r.issuer).sort()]).toEqual([maya, ['https://other-idp.example', ISS].sort()]);
+    expect(await store.getOperatorByIdentity(ISS, 'sub-1')).toBeUndefined();
+    expect(await bind({ ...binding, subject: 'sub-2' })).toEqual({ binding: { ...binding, subject: 'sub-2' }, created: true });
+    expect(await store.transact((tx) => tx.unbindIdentities('nobody@halcyon-studios.example'))).toBeUndefined();
   });
 
   it('binds one of several accounts racing for the same operator', async () => {
     const [maya] = operatorIds as [string];
-    const results = await Promise.all(['sub-a', 'sub-b', 'sub-c'].map((subject) => store.bindIdentity({ issuer: ISS, subject, operatorId: maya, email: 'maya@halcyon-studios.example', createdAt: T1 })));
-    const winner = results[0]!.subject;
-    expect(results.map((r) => r?.subject)).toEqual([winner, winner, winner]);
+    const results = await Promise.all(['sub-a', 'sub-b', 'sub-c'].map((subject) => bind({ issuer: ISS, subject, operatorId: maya, email: 'maya@halcyon-studios.example', createdAt: T1 })));
+    const winner = results[0]!.binding!.subject;
+    expect(results.map((r) => [r.binding?.subject, r.created]).filter(([, created]) => created)).toEqual([[winner, true]]);
+    expect(results.map((r) => r.binding?.subject)).toEqual([winner, winner, winner]);
     for (const subject of ['sub-a', 'sub-b', 'sub-c']) expect([subject, (await store.getOperatorByIdentity(ISS, subject))?.id]).toEqual([subject, subject === winner ? maya : undefined]);
   });
 });

@@ -8,7 +8,8 @@
 import { describe, expect, it } from 'vitest';
 import { serverEngines, startServer, type EngineOptions, type TestServer } from '../helpers/server.js';
 import { startProvider, type TestProvider } from '../helpers/oidc-provider.js';
-import { newOperator, studio } from '../helpers/studio.js';
+import { runCli } from '../helpers/cli.js';
+import { newOperator, operatorSession, studio } from '../helpers/studio.js';
 
 const PATH = '/api/studio/session/oidc';
 type Answer = { code: string; state: string; iss?: string };
@@ -60,7 +61,7 @@ describe.each(serverEngines())('OpenID Connect identity (%s)', (_name, engine) =
     expect(await outcome(await signInAs(server, idp, 'acct-real'))).toEqual([200, operator.email]);
   });
 
-  it('binds the operator to the first account, matches it afterwards, and refuses a second account with the same email', async () => {
+  it('binds the operator to the first account, matches it afterwards, refuses a second account with the same email until unbound', async () => {
     const { server, idp } = await withProvider(engine);
     const operator = await newOperator(server, 'editor');
     idp.profiles.set('acct-1', { email: operator.email.toUpperCase(), email_verified: true });
@@ -70,9 +71,23 @@ describe.each(serverEngines())('OpenID Connect identity (%s)', (_name, engine) =
     expect(await outcome(await signInAs(server, idp, 'acct-1'))).toEqual([200, operator.email]);
     idp.profiles.set('acct-2', { email: operator.email, email_verified: true });
     expect(await outcome(await signInAs(server, idp, 'acct-2'))).toEqual([409, 'identity_conflict']);
+    // The owner's way out for a replaced account: unbind it; the next account the operator signs in with binds.
+    const unbound = await runCli(['operator', 'unbind-identity', '--email', operator.email, '--json'], { DATABASE_URL: server.dbPath });
+    expect([unbound.code, JSON.parse(unbound.stdout)]).toEqual([0, { operator_id: operator.operatorId, email: operator.email, removed: [{ issuer: idp.issuer, subject: 'acct-1' }] }]);
+    expect(await outcome(await signInAs(server, idp, 'acct-2'))).toEqual([200, operator.email]);
+    idp.profiles.set('acct-1', { email: operator.email, email_verified: true });
+    expect(await outcome(await signInAs(server, idp, 'acct-1'))).toEqual([409, 'identity_conflict']);
+    const owner = await operatorSession(server, 'owner');
+    const audit = (await (await studio(server, owner, 'GET', `/api/studio/audit?limit=100`)).json()) as { items: Array<{ action: string; actor: string; target_id: string; before: unknown; after: unknown }> };
+    const identityEntries = audit.items.filter((e) => e.action.startsWith('operator.identity_')).map((e) => [e.action, e.actor.split(':')[0], e.target_id, e.before, e.after]);
+    expect(identityEntries.reverse()).toEqual([
+      ['operator.identity_bind', 'operator', operator.operatorId, null, { issuer: idp.issuer, subject: 'acct-1' }],
+      ['operator.identity_unbind', 'cli', operator.operatorId, { issuer: idp.issuer, subject: 'acct-1' }, null],
+      ['operator.identity_bind', 'operator', operator.operatorId, null, { issuer: idp.issuer, subject: 'acct-2' }],
+    ]);
     // A disabled operator's bound account is refused like any stranger.
     await server.store.transact((tx) => tx.updateOperator(operator.operatorId, { disabled: true }, new Date(server.clock.now()).toISOString()));
-    expect(await outcome(await signInAs(server, idp, 'acct-1'))).toEqual([401, 'invalid_credentials']);
+    expect(await outcome(await signInAs(server, idp, 'acct-2'))).toEqual([401, 'invalid_credentials']);
   });
 
   it('refuses a forged state, a state of another sign-in, an expired one and a replayed callback', async () => {

@@ -1,13 +1,15 @@
 /**
  * OpenID Connect sign-ins in progress and operators' provider accounts, dialect-neutral: the
- * OidcSignIns door both engines assemble. Taking a sign-in deletes it in the statement that reads
- * it, so of two requests completing the same sign-in (on any instances) only one gets it.
+ * OidcSignIns door both engines assemble, and the binding changes a StoreTx makes (shared/store-tx.ts).
+ * Taking a sign-in deletes it in the statement that reads it, so of two requests completing the
+ * same sign-in (on any instances) only one gets it.
  */
+import type { Kysely } from 'kysely';
 import type { OidcSignIns } from '../interfaces.js';
-import type { OperatorIdentity, PendingSignIn } from '../studio-records.js';
+import type { OperatorIdentity, OperatorRecord, PendingSignIn } from '../studio-records.js';
 import type { StoreCore } from './core.js';
 import { findOperator } from './operator-queries.js';
-import type { OidcSignInTable, OperatorIdentityTable } from './schema.js';
+import type { Database, OidcSignInTable, OperatorIdentityTable } from './schema.js';
 
 function pendingRecord(row: OidcSignInTable): PendingSignIn {
   return { idHash: row.id_hash, state: row.state, nonce: row.nonce, verifier: row.verifier, createdAt: row.created_at, expiresAt: row.expires_at };
@@ -38,18 +40,25 @@ export function oidcSignIns(core: StoreCore): OidcSignIns {
         const row = await db.selectFrom('operator_identities').select('operator_id').where('issuer', '=', issuer).where('subject', '=', subject).executeTakeFirst();
         return row && findOperator(db, 'id', row.operator_id);
       }),
-    bindIdentity: (identity) =>
-      core.guard(() =>
-        core.writeTransaction(async (tx) => {
-          // Either key taken (this operator bound to another account, or this account to another operator) leaves the row out.
-          await tx
-            .insertInto('operator_identities')
-            .values({ issuer: identity.issuer, subject: identity.subject, operator_id: identity.operatorId, email: identity.email, created_at: identity.createdAt })
-            .onConflict((oc) => oc.doNothing())
-            .execute();
-          const row = await tx.selectFrom('operator_identities').selectAll().where('operator_id', '=', identity.operatorId).where('issuer', '=', identity.issuer).executeTakeFirst();
-          return row && identityRecord(row);
-        }),
-      ),
   };
+}
+
+/** Call inside a write transaction (StoreTx.bindIdentity). */
+export async function bindIdentity(db: Kysely<Database>, identity: OperatorIdentity): Promise<{ binding: OperatorIdentity | undefined; created: boolean }> {
+  // Either key taken (this operator bound to another account, or this account to another operator) leaves the row out.
+  const inserted = await db
+    .insertInto('operator_identities')
+    .values({ issuer: identity.issuer, subject: identity.subject, operator_id: identity.operatorId, email: identity.email, created_at: identity.createdAt })
+    .onConflict((oc) => oc.doNothing())
+    .executeTakeFirst();
+  const row = await db.selectFrom('operator_identities').selectAll().where('operator_id', '=', identity.operatorId).where('issuer', '=', identity.issuer).executeTakeFirst();
+  return { binding: row && identityRecord(row), created: Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0 };
+}
+
+/** Call inside a write transaction (StoreTx.unbindIdentities). */
+export async function unbindIdentities(db: Kysely<Database>, email: string): Promise<{ operator: OperatorRecord; removed: OperatorIdentity[] } | undefined> {
+  const operator = await findOperator(db, 'email', email);
+  if (!operator) return undefined;
+  const removed = await db.deleteFrom('operator_identities').where('operator_id', '=', operator.id).returningAll().execute();
+  return { operator, removed: removed.map(identityRecord) };
 }

@@ -6,10 +6,11 @@
 import type { Kysely } from 'kysely';
 import type { StoreTx, Transactions } from '../interfaces.js';
 import type { Grant, NewPartnerInput, PartnerRecord } from '../records.js';
-import type { AuditEntry, AuditEntryInput, NewOperatorInput, OperatorChange, OperatorRecord, OperatorUpdate } from '../studio-records.js';
+import type { AuditEntry, AuditEntryInput, NewOperatorInput, OperatorChange, OperatorIdentity, OperatorRecord, OperatorUpdate } from '../studio-records.js';
 import * as audit from './audit-queries.js';
 import type { StoreCore } from './core.js';
 import { getGrants, setGrants } from './grants.js';
+import * as oidc from './oidc-queries.js';
 import * as oq from './operator-queries.js';
 import * as pq from './partners.js';
 import type { Database } from './schema.js';
@@ -67,5 +68,13 @@ class KyselyStoreTx implements StoreTx {
 
   updateOperator(id: string, change: OperatorChange, now: string): Promise<OperatorUpdate> {
     return oq.updateOperator(this.db, id, change, now);
+  }
+
+  bindIdentity(identity: OperatorIdentity): Promise<{ binding: OperatorIdentity | undefined; created: boolean }> {
+    return oidc.bindIdentity(this.db, identity);
+  }
+
+  unbindIdentities(email: string): Promise<{ operator: OperatorRecord; removed: OperatorIdentity[] } | undefined> {
+    return oidc.unbindIdentities(this.db, email);
   }
 }
