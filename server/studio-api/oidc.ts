@@ -26,14 +26,23 @@ import { cookieValue } from './session.js';
 export const OIDC_COOKIE = '__Host-studio_oidc';
 
 export interface OidcSignIn {
+  /** The identity provider's issuer (OIDC_ISSUER). */
+  readonly issuer: string;
   /** Stores a sign-in in progress, sets its cookie and returns the provider's authorization URL. */
   start(res: Response): Promise<string>;
   /** The enabled operator the provider vouches for; a problem (401, 403, 409) otherwise. */
   complete(req: Request, res: Response, answer: { code: string; state: string; iss?: string | undefined }): Promise<OperatorRecord>;
 }
 
-/** Why a sign-in was refused, for the security events (undefined: the provider did not vouch). */
-export type OidcRefusal = 'state' | 'token' | 'email_unverified' | 'identity_conflict' | 'no_operator';
+/** Why a sign-in was refused: the security event's reason (services/security-events.ts). */
+export type OidcRefusal = 'state_invalid' | 'token_invalid' | 'email_not_verified' | 'identity_conflict' | 'unknown_email' | 'disabled';
+
+/** What a refusal knows of who tried: the operator concerned, or the email the provider named. */
+export interface OidcRefusalFacts {
+  operator?: { id: string; email: string } | undefined;
+  email?: string | undefined;
+  cause?: unknown;
+}
 
 /** A plain-HTTP issuer is accepted only on the loopback interface (a provider a test or a developer runs). */
 function loopback(issuer: URL): boolean {
@@ -43,23 +52,29 @@ function loopback(issuer: URL): boolean {
 const hashId = (id: string): string => createHash('sha256').update(id).digest('base64url');
 const ID = /^[A-Za-z0-9_-]{43}$/;
 
-/** A refused sign-in: its problem, and why (for the security events). */
+/** A refused sign-in: its problem, and why and for whom (for the security events). */
 export class OidcRefused extends ApiError {
+  readonly operator: { id: string; email: string } | undefined;
+  readonly email: string | undefined;
   constructor(
     readonly reason: OidcRefusal,
-    cause?: unknown,
+    facts: OidcRefusalFacts = {},
   ) {
     const [code, detail] = REFUSALS[reason];
-    super(code, detail, { cause });
+    super(code, detail, { cause: facts.cause });
+    this.operator = facts.operator && { id: facts.operator.id, email: facts.operator.email };
+    this.email = facts.email;
   }
 }
 
+const NOT_VOUCHED: [ProblemCode, string] = ['invalid_credentials', 'The identity provider did not vouch for an enabled operator.'];
 const REFUSALS: Record<OidcRefusal, [ProblemCode, string]> = {
-  state: ['oidc_state_invalid', 'This sign-in was not started in this browser, has expired or was completed already; start again.'],
-  token: ['invalid_credentials', 'The identity provider did not vouch for an enabled operator.'],
-  email_unverified: ['email_not_verified', "The identity provider has not verified this account's email; verify it there, then sign in again."],
+  state_invalid: ['oidc_state_invalid', 'This sign-in was not started in this browser, has expired or was completed already; start again.'],
+  token_invalid: NOT_VOUCHED,
+  email_not_verified: ['email_not_verified', "The identity provider has not verified this account's email; verify it there, then sign in again."],
   identity_conflict: ['identity_conflict', 'The operator with this email signs in with another account of the identity provider; ask an owner.'],
-  no_operator: ['invalid_credentials', 'The identity provider did not vouch for an enabled operator.'],
+  unknown_email: NOT_VOUCHED,
+  disabled: NOT_VOUCHED,
 };
 
 interface Claims {
@@ -116,11 +131,12 @@ export function oidcSignIn(config: OidcConfig, options: { store: Operators & Oid
       const info = await client.fetchUserInfo(checking, tokens.access_token, claims.sub);
       return { iss: claims.iss, sub: claims.sub, email: info.email, email_verified: info.email_verified };
     } catch (err) {
-      throw new OidcRefused('token', err);
+      throw new OidcRefused('token_invalid', { cause: err });
     }
   }
 
   return {
+    issuer: config.issuer,
     async start(res) {
       const id = randomBytes(32).toString('base64url');
       const now = clock.now();
@@ -142,20 +158,22 @@ export function oidcSignIn(config: OidcConfig, options: { store: Operators & Oid
       res.clearCookie(OIDC_COOKIE, cookie);
       const id = cookieValue(req, OIDC_COOKIE);
       const pending = id !== undefined && ID.test(id) ? await store.takePendingSignIn(hashId(id)) : undefined;
-      if (!pending || Date.parse(pending.expiresAt) <= clock.now() || pending.state !== answer.state) throw new OidcRefused('state');
+      if (!pending || Date.parse(pending.expiresAt) <= clock.now() || pending.state !== answer.state) throw new OidcRefused('state_invalid');
       const claims = await exchange(pending, answer);
-      if (claims.email_verified !== true) throw new OidcRefused('email_unverified');
-      if (typeof claims.email !== 'string') throw new OidcRefused('no_operator');
+      const email = typeof claims.email === 'string' ? claims.email.toLowerCase().slice(0, 254) : undefined;
+      if (claims.email_verified !== true) throw new OidcRefused('email_not_verified', { email });
+      if (email === undefined) throw new OidcRefused('unknown_email');
       const bound = await store.getOperatorByIdentity(claims.iss, claims.sub);
       if (bound) {
-        if (bound.disabled) throw new OidcRefused('no_operator');
+        if (bound.disabled) throw new OidcRefused('disabled', { operator: bound });
         return bound;
       }
-      const operator = await store.getOperatorByEmail(claims.email.toLowerCase());
-      if (!operator || operator.disabled) throw new OidcRefused('no_operator');
+      const operator = await store.getOperatorByEmail(email);
+      if (!operator) throw new OidcRefused('unknown_email', { email });
+      if (operator.disabled) throw new OidcRefused('disabled', { operator });
       const actor = { kind: 'operator', id: operator.id, email: operator.email } as const;
       const binding = await bindOperatorIdentity({ store, actor, now: iso(clock.now()) }, operator, { issuer: claims.iss, subject: claims.sub });
-      if (binding?.subject !== claims.sub) throw new OidcRefused('identity_conflict');
+      if (binding?.subject !== claims.sub) throw new OidcRefused('identity_conflict', { operator });
       return operator;
     },
   };

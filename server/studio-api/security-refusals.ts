@@ -6,13 +6,15 @@
 import type { NextFunction, Request, Response } from 'express';
 import { ApiError } from '../http/errors.js';
 import type { SecurityEvents } from '../services/index.js';
+import { OidcRefused } from './oidc.js';
 import './request-fields.js';
 
 /** Error middleware factory: records each 403 refusal, then hands the error on unchanged. */
 export function recordRefusals(security: SecurityEvents) {
   if (!security) throw new Error('recordRefusals: security events are required');
   return async function recordRefusalsMiddleware(err: unknown, req: Request, _res: Response, next: NextFunction): Promise<void> {
-    if (err instanceof ApiError && err.status === 403) {
+    // An identity provider's refused sign-in (403 email_not_verified) is recorded as oidc.refusal by its handler.
+    if (err instanceof ApiError && err.status === 403 && !(err instanceof OidcRefused)) {
       const operator = req.operator?.record;
       await security.record({
         type: err.code === 'csrf_rejected' ? 'access.csrf_rejected' : 'access.forbidden',

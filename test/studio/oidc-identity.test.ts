@@ -143,3 +143,39 @@ describe('OpenID Connect sign-in across instances', () => {
     expect(await outcome(await complete(a, cookie, answer))).toEqual([401, 'oidc_state_invalid']);
   });
 });
+
+describe('OpenID Connect security events', () => {
+  it('records every refusal as oidc.refusal with its reason, and the sign-in as sign_in.success, in the audit trail, the log and the metric', async () => {
+    const { server, idp } = await withProvider();
+    const owner = await operatorSession(server, 'owner');
+    const operator = await newOperator(server, 'editor');
+    idp.profiles.set('acct-unverified', { email: operator.email, email_verified: false });
+    expect((await signInAs(server, idp, 'acct-unverified')).status).toBe(403);
+    expect((await complete(server, `__Host-studio_oidc=${'A'.repeat(43)}`, { code: 'forged', state: 'forged' })).status).toBe(401);
+    idp.profiles.set('acct-1', { email: operator.email, email_verified: true });
+    expect((await signInAs(server, idp, 'acct-1')).status).toBe(200);
+    idp.profiles.set('acct-2', { email: operator.email, email_verified: true });
+    expect((await signInAs(server, idp, 'acct-2')).status).toBe(409);
+
+    const res = await studio(server, owner, 'GET', '/api/studio/audit?kind=security&limit=100');
+    const entries = ((await res.json()) as { items: Array<{ action: string; actor: string; target_id: string; address: string; after: Record<string, unknown> }> }).items;
+    const oidc = entries.filter((e) => e.action.startsWith('oidc.') || (e.action === 'sign_in.success' && e.after.method === 'oidc')).reverse();
+    expect(oidc.map((e) => [e.action, e.actor, e.target_id, e.after.reason ?? e.after.method, e.after.code ?? null])).toEqual([
+      ['oidc.refusal', 'address:127.0.0.1', 'unknown', 'email_not_verified', 'email_not_verified'],
+      ['oidc.refusal', 'address:127.0.0.1', 'unknown', 'state_invalid', 'oidc_state_invalid'],
+      ['sign_in.success', `operator:${operator.operatorId}`, operator.operatorId, 'oidc', null],
+      ['oidc.refusal', 'address:127.0.0.1', operator.operatorId, 'identity_conflict', 'identity_conflict'],
+    ]);
+    expect(oidc[0]!.after).toMatchObject({ email: operator.email, issuer: idp.issuer });
+    // The 403 is the provider's refusal, not an operation's: no access.forbidden besides it.
+    expect(entries.filter((e) => e.action === 'access.forbidden')).toEqual([]);
+    const metric = await server.runtime.metrics.securityEvents.get();
+    expect(metric.values.find((v) => v.labels.event === 'oidc.refusal')?.value).toBe(3);
+    const lines = server.logs().split('\n').filter((l) => l.includes('"security_event":"oidc.refusal"')).map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines.map((l) => [l.reason, l.address, l.level])).toEqual([
+      ['email_not_verified', '127.0.0.1', 40],
+      ['state_invalid', '127.0.0.1', 40],
+      ['identity_conflict', '127.0.0.1', 40],
+    ]);
+  });
+});
