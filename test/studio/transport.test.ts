@@ -134,4 +134,16 @@ describe('identity provider answers and the logs', () => {
     expect(logs).toContain('"level":50'); // the 500 was logged with its cause
     for (const line of logs.split('\n')) for (const secret of secrets) expect(line.includes(secret) ? `${secret} in ${line}` : '').toBe('');
   });
+
+  it('leaves them out of the line of a request the HTTP parser refuses', async () => {
+    const server = await startServer();
+    // The runtime's parser-refusal line is the same for both listeners; the partner's is wired to it here.
+    const raw = await rawConnection(server.url);
+    raw.write('GET /signed-in?code=ParserSecretCode1&state=ParserSecretState1 HTTP/1.1\r\nHost: localhost\r\nBad Header\r\n\r\n');
+    expect((await raw.response()).status).toBe(400);
+    raw.destroy();
+    const line = server.logs().split('\n').find((l) => l.includes('request refused by the HTTP parser'));
+    expect((JSON.parse(line!) as { req: { url: string } }).req.url).toBe('/signed-in');
+    expect(server.logs()).not.toMatch(/ParserSecret/);
+  });
 });
