@@ -33,7 +33,8 @@ afterEach(async () => {
   running.clear();
 });
 
-export async function startProvider(): Promise<TestProvider> {
+/** Starts a provider; `redirectUri` is where it may send the browser back (a placeholder unless a test serves it). */
+export async function startProvider(options: { redirectUri?: string } = {}): Promise<TestProvider> {
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
   const jwk: JWK = { ...(await exportJWK(privateKey)), kid: 'test-idp', alg: 'RS256', use: 'sig' };
   const server = createServer();
@@ -44,7 +45,7 @@ export async function startProvider(): Promise<TestProvider> {
     issuer,
     clientId: 'studio-dashboard',
     clientSecret: 'test-client-secret-0123456789abcdef',
-    redirectUri: 'http://127.0.0.1:3001/signed-in',
+    redirectUri: options.redirectUri ?? 'http://127.0.0.1:3001/signed-in',
     account: '',
     profiles: new Map(),
     tamperIdToken: undefined,
