@@ -49,6 +49,15 @@ function loopback(issuer: URL): boolean {
   return issuer.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(issuer.hostname);
 }
 
+/**
+ * The email to look an operator up by: lower-cased in ASCII only, as full Unicode case mapping
+ * would let another address stand for an operator's (the Kelvin sign lower-cases to `k`), and none
+ * longer than an operator's may be (truncating one could make it another's).
+ */
+function asciiLowerEmail(email: unknown): string | undefined {
+  return typeof email === 'string' && email.length <= 254 ? email.replace(/[A-Z]+/g, (upper) => upper.toLowerCase()) : undefined;
+}
+
 const hashId = (id: string): string => createHash('sha256').update(id).digest('base64url');
 const ID = /^[A-Za-z0-9_-]{43}$/;
 
@@ -160,7 +169,7 @@ export function oidcSignIn(config: OidcConfig, options: { store: Operators & Oid
       const pending = id !== undefined && ID.test(id) ? await store.takePendingSignIn(hashId(id)) : undefined;
       if (!pending || Date.parse(pending.expiresAt) <= clock.now() || pending.state !== answer.state) throw new OidcRefused('state_invalid');
       const claims = await exchange(pending, answer);
-      const email = typeof claims.email === 'string' ? claims.email.toLowerCase().slice(0, 254) : undefined;
+      const email = asciiLowerEmail(claims.email);
       if (claims.email_verified !== true) throw new OidcRefused('email_not_verified', { email });
       if (email === undefined) throw new OidcRefused('unknown_email');
       const bound = await store.getOperatorByIdentity(claims.iss, claims.sub);

@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { serverEngines, startServer, type EngineOptions, type TestServer } from '../helpers/server.js';
 import { startProvider, type TestProvider } from '../helpers/oidc-provider.js';
+import { createOperator } from '../../server/services/operators.js';
 import { runCli } from '../helpers/cli.js';
 import { newOperator, operatorSession, studio } from '../helpers/studio.js';
 
@@ -88,6 +89,21 @@ describe.each(serverEngines())('OpenID Connect identity (%s)', (_name, engine) =
     // A disabled operator's bound account is refused like any stranger.
     await server.store.transact((tx) => tx.updateOperator(operator.operatorId, { disabled: true }, new Date(server.clock.now()).toISOString()));
     expect(await outcome(await signInAs(server, idp, 'acct-2'))).toEqual([401, 'invalid_credentials']);
+  });
+
+  it('compares emails in ASCII case only, and refuses one longer than an operator\'s may be', async () => {
+    const { server, idp } = await withProvider(engine);
+    const now = new Date(server.clock.now()).toISOString();
+    await createOperator({ store: server.store, actor: { kind: 'cli', user: 'test' }, now }, 'kate@halcyon-studios.example', 'owner', 'operator.create');
+    // Full Unicode case mapping lower-cases the Kelvin sign (U+212A) to "k": that address is not Kate's.
+    expect('\u212Aate@halcyon-studios.example'.toLowerCase()).toBe('kate@halcyon-studios.example');
+    const lookalikes = [['acct-kelvin', '\u212Aate@halcyon-studios.example'], ['acct-long', `kate@halcyon-studios.example${'x'.repeat(300)}`]] as const;
+    for (const [account, email] of lookalikes) {
+      idp.profiles.set(account, { email, email_verified: true });
+      expect([account, ...(await outcome(await signInAs(server, idp, account)))]).toEqual([account, 401, 'invalid_credentials']);
+    }
+    idp.profiles.set('acct-kate', { email: 'KATE@halcyon-studios.example', email_verified: true });
+    expect(await outcome(await signInAs(server, idp, 'acct-kate'))).toEqual([200, 'kate@halcyon-studios.example']);
   });
 
   it('refuses a forged state, a state of another sign-in, an expired one and a replayed callback', async () => {
