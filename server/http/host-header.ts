@@ -21,6 +21,9 @@ export function requireHost() {
 /** A host name, IPv4 address or bracketed IPv6 address, with an optional port: what a `Host` header names. */
 const HOST = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/;
 
+/** A loopback listener's own names, any port: the allowlist unless configured otherwise. */
+export const LOOPBACK_HOSTS: readonly string[] = ['localhost', '127.0.0.1', '[::1]'];
+
 /** Addresses a listener bound to them answers on every interface: they name no host of their own. */
 const WILDCARDS = new Set(['0.0.0.0', '::', '[::]']);
 
@@ -32,7 +35,7 @@ const WILDCARDS = new Set(['0.0.0.0', '::', '[::]']);
 export function allowedHosts(list: string | undefined, listenerHost: string, problems: string[]): string[] {
   if (list === undefined) {
     const own = WILDCARDS.has(listenerHost) ? [] : [listenerHost.includes(':') && !listenerHost.startsWith('[') ? `[${listenerHost}]` : listenerHost];
-    return [...new Set(['localhost', '127.0.0.1', '[::1]', ...own.map((h) => h.toLowerCase())])];
+    return [...new Set([...LOOPBACK_HOSTS, ...own.map((h) => h.toLowerCase())])];
   }
   const hosts = list.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean);
   if (hosts.length === 0 || hosts.some((h) => !HOST.test(h))) {

@@ -26,7 +26,7 @@ import { ApiError } from '../http/errors.js';
 import { accessLog } from '../http/access-log.js';
 import { compose } from '../http/compose.js';
 import { mountOperations } from '../http/mount-operations.js';
-import { allowHosts, requireHost } from '../http/host-header.js';
+import { allowHosts, LOOPBACK_HOSTS, requireHost } from '../http/host-header.js';
 import { jsonBody } from '../http/json-body.js';
 import { ClockedMemoryStore, type CreateLimitStore } from '../limits/limit-store.js';
 import { resolveOperation } from '../http/operation.js';
@@ -100,7 +100,7 @@ export function createStudioApp(deps: StudioAppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', deps.trustProxy ?? false);
-  app.use(compose('everyRequest', [requestId(), accessLog({ logger, operatorId: (req) => req.operator?.record.id }), requireHost(), apiSecurityHeaders, noStore(contract.prefix), allowHosts(deps.allowedHosts ?? ['localhost', '127.0.0.1', '[::1]'])]));
+  app.use(compose('everyRequest', [requestId(), accessLog({ logger, operatorId: (req) => req.operator?.record.id }), requireHost(), apiSecurityHeaders, noStore(contract.prefix), allowHosts(deps.allowedHosts ?? LOOPBACK_HOSTS)]));
   mountOperations(app, {
     name: 'studioApi',
     prefix: contract.prefix,
