@@ -11,7 +11,9 @@
  *   before validation (partner-api/failed-authentications.ts), so guesses cost at most the limit in hashes.
  *
  * Either way a refusal is a failed authentication of the client address, never of the partner
- * whose key or token was presented: 401, or 429 once the address is past its limit.
+ * whose key or token was presented: 401, or 429 once the address is past its limit. The one
+ * exception is a revoked token (genuine, from before a secret regeneration): refused with 401
+ * without counting.
  */
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { DUMMY_SECRET_HASH_PROMISE, verifySecret } from '../auth/secrets.js';
@@ -40,7 +42,10 @@ export function resolveCaller(options: { tokens: TokenService; store: Credential
     const refusal = await verifyBearer(req);
     if (!refusal) return next();
     failures.record(req, { credential: 'bearer', partnerId: refusal.partnerId, reason: refusal.error.code });
-    await failures.attempt(req, res);
+    // A revoked token was genuine (our signature, the partner's own credentials before a secret
+    // regeneration): nobody can guess one, so it is no attempt to limit, and a partner's own calls
+    // in flight during a regeneration must not hold up its authentication with the new secret.
+    if (refusal.error.code !== 'token_revoked') await failures.attempt(req, res);
     throw refusal.error;
   }
 

@@ -1,8 +1,8 @@
 /**
  * Failed authentications, limited per client address (IPv6 by /56) by the contract's
  * `info.x-failed-authentication-limit`, and never against the partner whose key was presented:
- * a wrong secret, an unknown key, a disabled partner, and a missing, malformed, expired or
- * revoked bearer token. Only the address pays, so nobody who knows a partner's API key can use up
+ * a wrong secret, an unknown key, a disabled partner, and a missing, malformed or expired bearer
+ * token (a revoked one was genuine and is not counted: partner-api/caller.ts). Only the address pays, so nobody who knows a partner's API key can use up
  * that partner's budget.
  *
  * authenticate counts each attempt before the secret is hashed and releases the count once the

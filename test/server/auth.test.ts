@@ -163,4 +163,39 @@ describe.each(ENGINES)('secret regeneration (%s)', (_engine, engine) => {
     const fresh = await server.token({ ...partner, apiSecret: regenerated.apiSecret });
     expect((await server.client.GET('/api/partner/content/catalog', { headers: bearer(fresh) })).response.status).toBe(200);
   });
+  it('with 30 calls in flight and their retries refused as revoked, the new secret authenticates at once from the same address', async () => {
+    const server = await startServer(engine);
+    const partner = await server.partner({ [LIGHTHOUSE]: ['read'] });
+    const oldToken = await server.token(partner);
+    const call = () => server.client.GET('/api/partner/content/catalog', { headers: bearer(oldToken) }).then(({ response, error }) => error?.code ?? response.status);
+    const inFlight = Array.from({ length: 30 }, call);
+    const regenerated = await partners.regenerateSecret({ store: server.store, actor: cliActor('test'), now: new Date(server.clock.now()).toISOString() }, partner.id);
+    const during = await Promise.all(inFlight);
+    // Each retried once more: past the 20 failures an address may make, had revoked tokens counted.
+    const retries = await Promise.all(Array.from({ length: 30 }, call));
+    expect(new Set([...during, ...retries].filter((outcome) => outcome !== 200))).toEqual(new Set(['token_revoked']));
+    expect(retries.every((outcome) => outcome === 'token_revoked')).toBe(true);
+
+    const fresh = await post(server.url, JSON.stringify({ api_key: partner.apiKey, api_secret: regenerated.apiSecret }));
+    expect(fresh.status).toBe(200);
+    // Tokens that were never genuine still count against the address.
+    for (let i = 0; i < 20; i++) expect((await server.client.GET('/api/partner/content/catalog', { headers: bearer('not-a-token') })).response.status).toBe(401);
+    expect((await server.client.GET('/api/partner/content/catalog', { headers: bearer('not-a-token') })).response.status).toBe(429);
+  });
+});
+
+describe.each(ENGINES)('verifyToken (%s)', (_engine, engine) => {
+  it('spends a budget of its own (TokenVerification), never the Authentication budget a new token needs', async () => {
+    const server = await startServer(engine);
+    const partner = await server.partner();
+    const token = await server.token(partner);
+    for (let i = 0; i < 15; i++) {
+      const { response } = await server.client.GET('/api/partner/auth/verify', { headers: bearer(token) });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('ratelimit-policy')).toMatch(/q=60; w=60/);
+    }
+    // 9 more authentications fit in the Authentication budget of 10 (the first one was spent above).
+    for (let i = 0; i < 9; i++) expect((await post(server.url, JSON.stringify({ api_key: partner.apiKey, api_secret: partner.apiSecret }))).status).toBe(200);
+    expect((await post(server.url, JSON.stringify({ api_key: partner.apiKey, api_secret: partner.apiSecret }))).status).toBe(429);
+  });
 });

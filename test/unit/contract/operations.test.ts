@@ -25,7 +25,7 @@ const operations = Object.entries(doc.paths).flatMap(([path, item]) =>
 
 const EXPECTED: [operationId: string, method: string, path: string, group: string, grant: string | undefined][] = [
   ['authenticate', 'POST', '/api/partner/auth', 'Authentication', undefined],
-  ['verifyToken', 'GET', '/api/partner/auth/verify', 'Authentication', undefined],
+  ['verifyToken', 'GET', '/api/partner/auth/verify', 'TokenVerification', undefined],
   ['listEntitlements', 'GET', '/api/partner/content/entitlements', 'Content', undefined],
   ['getCatalog', 'GET', '/api/partner/content/catalog', 'Content', 'read'],
   ['searchCatalog', 'GET', '/api/partner/content/search', 'Content', 'read'],
@@ -57,9 +57,10 @@ describe('the bundled contract (generated/openapi.json)', () => {
     },
   );
 
-  it('states the rate-limit groups: Authentication 10 (closed while Redis is down), Content 100 and Streaming 100 (open) per 60 s', () => {
+  it('states the rate-limit groups: Authentication 10 (closed while Redis is down), TokenVerification 60, Content 100 and Streaming 100 (open) per 60 s', () => {
     expect(doc.info['x-rate-limit-groups']).toEqual({
       Authentication: { limit: 10, window_seconds: 60, fail_mode: 'closed' },
+      TokenVerification: { limit: 60, window_seconds: 60, fail_mode: 'open' },
       Content: { limit: 100, window_seconds: 60, fail_mode: 'open' },
       Streaming: { limit: 100, window_seconds: 60, fail_mode: 'open' },
     });

@@ -29,6 +29,7 @@ describe('loadContract', () => {
     expect(contract.prefix).toBe('/api/partner');
     expect([...contract.groups.values()].map(({ name, limit, windowMs, failMode }) => [name, limit, windowMs, failMode])).toEqual([
       ['Authentication', 10, 60_000, 'closed'],
+      ['TokenVerification', 60, 60_000, 'open'],
       ['Content', 100, 60_000, 'open'],
       ['Streaming', 100, 60_000, 'open'],
     ]);
