@@ -1,7 +1,8 @@
 /**
  * Access tokens: ES256-signed JWTs (RFC 8725 practices). The algorithm, issuer and audience are
- * pinned; `exp`, `iat`, `sub` and `jti` are required, and `iat` may not lie in the future (beyond
- * a few seconds of clock skew between instances). Only the exact compact serialization the server
+ * pinned; `exp`, `iat`, `sub` and `jti` are required, `iat` may not lie in the future (beyond
+ * a few seconds of clock skew between instances), and the lifetime (`exp - iat`) may not exceed
+ * the 24 hours the server issues. Only the exact compact serialization the server
  * issues verifies (auth/compact-jws.ts). Several keys verify (looked up by `kid`),
  * the first signs, so a key can be rotated while tokens signed by the previous one live out their
  * 24 hours. Revocation is not decided here: tokens carry the partner's credential version (`cv`),
@@ -134,6 +135,9 @@ export async function createTokenService(config: TokenConfig): Promise<TokenServ
       throw new ApiError('unauthorized', 'The access token is invalid.');
     }
     if (iat! > config.clock.now() / 1000 + ISSUED_AT_LEEWAY_SECONDS) throw new ApiError('unauthorized', 'The access token is invalid.');
+    // The server never issues a longer lifetime: a token claiming one was not made by it as it is
+    // now (a signing key misused elsewhere), and must not outlive the 24 hours partners are told.
+    if (exp! - iat! > TOKEN_TTL_SECONDS) throw new ApiError('unauthorized', 'The access token is invalid.');
     return Object.freeze({ partnerId: sub, credentialVersion: cv, issuedAt: iat!, expiresAt: exp!, jti });
   }
 }

@@ -92,6 +92,8 @@ const attacks: Array<[string, (c: Ctx) => Promise<string> | string]> = [
   ['a token for an unknown partner', (c) => c.sign({ sub: 'ptn_0000000000' })],
   ['not three segments', () => 'abc.def'],
   ['an iat in the future', (c) => c.sign({ iat: Math.floor(c.server.clock.now() / 1000) + 3600, exp: Math.floor(c.server.clock.now() / 1000) + 7200 })],
+  ['a lifetime (exp - iat) a second over 24 hours', (c) => { const now = Math.floor(c.server.clock.now() / 1000); return c.sign({ iat: now, exp: now + 86_401 }); }],
+  ['a lifetime of a year, issued a day ago', (c) => { const now = Math.floor(c.server.clock.now() / 1000); return c.sign({ iat: now - 86_400, exp: now + 365 * 86_400 }); }],
   ['an iat a minute in the future', (c) => c.sign({ iat: Math.floor(c.server.clock.now() / 1000) + 60 })],
   ['base64 padding appended to the signature', (c) => `${c.token}=`],
   ['two padding characters appended to the signature', (c) => `${c.token}==`],
@@ -118,6 +120,10 @@ describe('JWT attacks', () => {
     expect(res.status).toBe(200);
     const own = await c.sign({});
     expect((await fetch(`${c.server.url}/api/partner/auth/verify`, { headers: bearer(own) })).status).toBe(200);
+    // The longest lifetime accepted: exactly the 24 hours the server issues.
+    const now = Math.floor(c.server.clock.now() / 1000);
+    const fullDay = await c.sign({ iat: now, exp: now + 86_400 });
+    expect((await fetch(`${c.server.url}/api/partner/auth/verify`, { headers: bearer(fullDay) })).status).toBe(200);
   });
 
   it('after a key rotation, signs with the new key and still accepts tokens of the previous one', async () => {
