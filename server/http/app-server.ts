@@ -22,7 +22,8 @@
  * The server also answers what Node refuses before the app sees a request (oversized headers,
  * malformed requests, timeouts) with problem documents (http/parser-refusals.ts), and hands
  * requests with an `Expect` other than 100-continue to the app instead of answering a bare 417
- * (RFC 9110 lets a server ignore expectations it does not know).
+ * (RFC 9110 lets a server ignore expectations it does not know). An answer written before its
+ * request's body has arrived closes the connection (closeIfBodyUnread).
  */
 import { createServer, IncomingMessage, ServerResponse, type Server, type ServerOptions } from 'node:http';
 import type { Express } from 'express';
@@ -46,6 +47,12 @@ function appClasses(app: Express): AppClasses {
   if (!classes) {
     class AppRequest extends IncomingMessage {}
     class AppResponse extends ServerResponse {}
+    // Every response's head goes through writeHead, whether the app calls it or Node does.
+    const writeHead = ServerResponse.prototype.writeHead as (this: ServerResponse, ...args: unknown[]) => ServerResponse;
+    AppResponse.prototype.writeHead = function (this: ServerResponse, ...args: unknown[]) {
+      closeIfBodyUnread(this);
+      return writeHead.apply(this, args);
+    } as ServerResponse['writeHead'];
     // AppRequest.prototype -> the app's request prototype -> Express's -> Node's, and likewise for responses.
     Object.setPrototypeOf(AppRequest.prototype, app.request);
     Object.setPrototypeOf(AppResponse.prototype, app.response);
@@ -55,6 +62,30 @@ function appClasses(app: Express): AppClasses {
     classesOf.set(app, classes);
   }
   return classes;
+}
+
+/**
+ * The most of an unread request body the server reads and discards to keep its connection alive.
+ * Requests of both APIs carry at most a few KiB unless an operation reads its body (the partner
+ * API's largest is authenticate's 16 KiB).
+ */
+const DISCARDED_BODY_BYTES = 64 * 1024;
+
+/**
+ * A connection kept alive must be usable for the next request. An answer given before the
+ * request's body has been read (a GET with a body refused 401 before it is read) leaves
+ * that body on the wire, ahead of the client's next request. Node discards an unread body once
+ * the answer is written; that is bounded only when the body's length is declared and small. Any
+ * other unread body (larger, chunked, or of an `Expect: 100-continue` request) gets
+ * `Connection: close`, and Node closes the connection after the answer instead of reading it.
+ */
+function closeIfBodyUnread(res: ServerResponse): void {
+  const req = res.req;
+  if (!req || req.complete || req.readableEnded || res.headersSent) return;
+  const { 'content-length': length, 'transfer-encoding': encoding, expect } = req.headers;
+  // Without either header the request has no body (RFC 9112 6.3), whatever `complete` says yet.
+  if (encoding === undefined && (length === undefined || length === '0')) return;
+  if (encoding !== undefined || expect !== undefined || !(Number(length) <= DISCARDED_BODY_BYTES)) res.setHeader('Connection', 'close');
 }
 
 /** An HTTP server (not listening) that answers with `app`, its requests and responses made with the app's prototypes. */
