@@ -44,6 +44,7 @@ export function bearerVerifier(options: { tokens: TokenService; store: Credentia
       if (err instanceof ApiError) return { error: new ApiError(err.code, err.message, { headers: challenge('invalid_token') }) };
       throw err;
     }
+    req.tokenPartnerId = verified.partnerId;
     // One read for both: the partner's state now, and the content version the response cache keys on (read before any data).
     const { partner: record, contentVersion } = await store.readPartnerState(verified.partnerId);
     req.contentVersion = contentVersion;

@@ -17,6 +17,12 @@ export interface AuthenticatedPartner {
 declare global {
   namespace Express {
     interface Request {
+      /**
+       * The partner a bearer token names once its signature and claims verified, before its
+       * state is read (server/partner-api/authenticate.ts): usage counting's partner for a
+       * request the store could not answer (server/partner-api/count-usage.ts).
+       */
+      tokenPartnerId?: string;
       /** The caller: the partner behind the bearer token, or behind api_key and api_secret on authenticate (server/partner-api/caller.ts). */
       partner?: AuthenticatedPartner;
       /** This request's count in the limit of failed authentications of its address (server/partner-api/failed-authentications.ts). */

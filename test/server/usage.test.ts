@@ -43,6 +43,31 @@ describe.each(ENGINES)('getUsage (%s)', (_engine, engine) => {
     expect(byDay.body).toMatchObject({ group_by: 'day', items: [{ key: day, requests: 2 }] });
   });
 
+  it('counts the 503s answered while the store is down in errors, held in memory until it is back', async () => {
+    const server = await startServer(engine);
+    const partner = await server.partner({ [SERIES]: ['read'] });
+    const token = await server.token(partner);
+    await server.runtime.recorder.flush();
+    server.setFault('unavailable');
+    for (let i = 0; i < 5; i++) {
+      const res = await fetch(`${server.url}/api/partner/content/series/${SERIES}`, { headers: bearer(token) });
+      expect(res.status).toBe(503);
+    }
+    // A token that never verified names no partner, and nobody's usage counts it.
+    expect((await fetch(`${server.url}/api/partner/content/catalog`, { headers: bearer('forged') })).status).toBe(401);
+    // The flush fails while the store is down; the counts wait.
+    await server.runtime.recorder.flush();
+    expect(server.runtime.recorder.depth()).toBeGreaterThan(0);
+    server.setFault(undefined);
+    await server.runtime.recorder.flush();
+
+    const day = today(server);
+    const byOp = await usage(server, token, { from: day, to: day, group_by: 'operation' });
+    const rows = Object.fromEntries(byOp.body.items.map((r: { key: string }) => [r.key, r]));
+    expect(rows.getSeries).toMatchObject({ requests: 5, errors: 5, rate_limited: 0 });
+    expect(rows.getCatalog).toBeUndefined();
+  });
+
   it.each([
     [{ from: '2026-11-22', to: '2026-11-01' }, 'invalid_date_range'],
     [{ from: '2026-01-01', to: '2026-11-22' }, 'invalid_date_range'],
