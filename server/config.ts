@@ -42,7 +42,7 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** How long /readyz answers 503 before the listener closes, so a load balancer stops routing first. */
   shutdownReadinessDelayMs: number;
-  /** /readyz answers 503 when the store has not answered within this (server/http/readiness.ts). */
+  /** /readyz answers 503 when the store has not answered a ping within this; also how often an idle store is pinged (server/http/readiness.ts). */
   readinessTimeoutMs: number;
   /** 0 turns the metrics listener off. */
   metricsPort: number;

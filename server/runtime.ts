@@ -23,6 +23,7 @@ import { SearchExecutor, type SearchBackend } from './search/executor.js';
 import { openStore, type Store } from './store/index.js';
 import { createStreamSigner, type StreamSigner } from './streaming/signer.js';
 import { UsageRecorder } from './usage/recorder.js';
+import { StoreReadiness } from './http/readiness.js';
 import { createStudioApp } from './studio-api/app.js';
 import { loadStudioContract, type StudioContract } from './contract/studio.js';
 
@@ -75,7 +76,19 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
     meanwhile: 'partner requests and /readyz answer 503, usage counts wait in memory until it is back',
     counts: ['refused'] as const,
   });
-  store.watchAvailability({ unavailable: (err) => storeOutage.down(err), available: () => storeOutage.up() });
+  // /readyz answers from this state, never waiting on the store (server/http/readiness.ts).
+  const readiness = new StoreReadiness({ store, timeoutMs: config.readinessTimeoutMs });
+  store.watchAvailability({
+    unavailable: (err) => {
+      storeOutage.down(err);
+      readiness.unavailable();
+    },
+    available: () => {
+      storeOutage.up();
+      readiness.available();
+    },
+  });
+  readiness.start();
   const seed = await seedIfEmpty(store, { production: config.production, now: new Date(clock.now()).toISOString() });
   const cursorKeys = config.cursorKeys ?? (await devCursorKeys(store));
   store.useCursorKeys(cursorKeys);
@@ -131,7 +144,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
     limitMultiplier: config.rateLimitMultiplier,
     responseCacheBytes: config.responseCacheMb * 1024 * 1024,
     isDraining: () => draining,
-    readinessTimeoutMs: config.readinessTimeoutMs,
+    readiness,
     onStoreUnavailable: () => storeOutage.count('refused'),
     metrics,
     ...(createLimitStore ? { createLimitStore } : {}),
@@ -170,6 +183,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
       draining = true;
     },
     async close() {
+      readiness.stop();
       await recorder.stop();
       await search.close();
       await store.close();

@@ -44,7 +44,7 @@ import { ClockedMemoryStore, type CreateLimitStore } from '../limits/limit-store
 import { resolveOperation } from '../http/operation.js';
 import { problemHandler } from '../http/problem.js';
 import { rateLimits } from '../limits/rate-limit.js';
-import { readinessProbe } from '../http/readiness.js';
+import { readinessProbe, type StoreReadiness } from '../http/readiness.js';
 import { requestId } from '../http/request-id.js';
 import { responseCache } from './response-cache.js';
 import './request-fields.js';
@@ -59,14 +59,14 @@ import { measureRequests, type Metrics } from '../platform/metrics.js';
 import { PACKAGE_ROOT } from '../platform/paths.js';
 import type { StreamSigner } from '../streaming/signer.js';
 import type { SearchExecutor } from '../search/executor.js';
-import type { CatalogReads, Credentials, GrantReads, Health, UsageReports } from '../store/index.js';
+import type { CatalogReads, Credentials, GrantReads, UsageReports } from '../store/index.js';
 import type { UsageRecorder } from '../usage/recorder.js';
 
 /** The store's doors the partner API uses (server/store/interfaces.ts). */
-export type PartnerApiStore = Credentials & CatalogReads & GrantReads & UsageReports & Health;
+export type PartnerApiStore = Credentials & CatalogReads & GrantReads & UsageReports;
 
 export interface AppDeps {
-  /** What the partner API reads: its steps' and handlers' doors, and the engine's health for /readyz. */
+  /** What the partner API reads: its steps' and handlers' doors. */
   store: PartnerApiStore;
   /** Where searches run, within the search capacity (server/search/). */
   search: SearchExecutor;
@@ -87,8 +87,8 @@ export interface AppDeps {
   metrics?: Metrics;
   /** Bytes of validated Content responses kept for repeated requests (server/partner-api/response-cache.ts); 0: none. */
   responseCacheBytes?: number;
-  /** /readyz answers 503 when the store has not answered within this (server/http/readiness.ts). */
-  readinessTimeoutMs: number;
+  /** Whether the store answers, kept by the runtime (server/http/readiness.ts): /readyz answers from it. */
+  readiness: Pick<StoreReadiness, 'ready'>;
   /** Called for each partner request refused because the store is unavailable. */
   onStoreUnavailable?: () => void;
 }
@@ -167,7 +167,7 @@ export function createApp(deps: AppDeps): Express {
   });
 
   app.get('/healthz', (_req, res) => void res.json({ status: 'ok' }));
-  app.get('/readyz', readinessProbe({ store, timeoutMs: deps.readinessTimeoutMs, isDraining: deps.isDraining }));
+  app.get('/readyz', readinessProbe({ readiness: deps.readiness, isDraining: deps.isDraining }));
 
   // The partner reference and the contract it renders, from the same bundled document.
   let reference: Promise<{ html: string; contentSecurityPolicy: string }> | undefined;

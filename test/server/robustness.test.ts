@@ -93,9 +93,11 @@ describe('HTTP hygiene', () => {
     const server = await startServer();
     expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
     server.setFault('unavailable');
-    const down = await fetch(`${server.url}/readyz`);
-    expect(down.status).toBe(503);
+    // From state: the next ping (every READINESS_TIMEOUT_MS while no request reaches the store) finds the store down.
+    await expect.poll(async () => (await fetch(`${server.url}/readyz`)).status, { timeout: 5_000, interval: 100 }).toBe(503);
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    server.setFault(undefined);
+    await expect.poll(async () => (await fetch(`${server.url}/readyz`)).status, { timeout: 5_000, interval: 100 }).toBe(200);
   });
 
   it('never writes a secret or a token into the logs', async () => {
