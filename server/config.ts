@@ -19,7 +19,7 @@ export interface Config {
    * Redis for rate-limit counters shared by every instance; undefined: counters in this process.
    * breakerMs: how long a failed command makes the limit store count as down (server/limits/circuit-breaker.ts).
    */
-  redis: { url: string; prefix: string; timeoutMs: number; breakerMs: number } | undefined;
+  redis: { url: string; prefix: string; timeoutMs: number; breakerMs: number; /** How long commands must keep failing before Redis counts as down. */ breakerWindowMs: number } | undefined;
   jwtKeys: JWK[] | undefined;
   jwtIssuer: string;
   jwtAudience: string;
@@ -138,6 +138,7 @@ function parseTrustProxy(raw: string | undefined): boolean | number | string {
 function parseRedis(env: NodeJS.ProcessEnv, problems: string[]): Config['redis'] {
   const timeoutMs = integer(env, 'REDIS_TIMEOUT_MS', 500, 50, 60_000, problems);
   const breakerMs = integer(env, 'REDIS_BREAKER_MS', 5_000, 100, 600_000, problems);
+  const breakerWindowMs = integer(env, 'REDIS_BREAKER_WINDOW_MS', 1_000, 0, 60_000, problems);
   const prefix = env.REDIS_PREFIX ?? 'pcas:';
   if (!/^[A-Za-z0-9:._-]{0,64}$/.test(prefix)) problems.push('REDIS_PREFIX must be at most 64 characters of letters, digits and : . _ -');
   const url = env.REDIS_URL;
@@ -153,7 +154,7 @@ function parseRedis(env: NodeJS.ProcessEnv, problems: string[]): Config['redis']
     problems.push('REDIS_URL must be a redis:// or rediss:// URL with a host (for example redis://127.0.0.1:6379)');
     return undefined;
   }
-  return { url, prefix, timeoutMs, breakerMs };
+  return { url, prefix, timeoutMs, breakerMs, breakerWindowMs };
 }
 
 /** The URL with any password replaced by ***, for messages and logs. */

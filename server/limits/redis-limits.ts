@@ -5,8 +5,8 @@
  *
  * Nothing waits on Redis for long: commands fail at once while the connection is down (no
  * offline queue) and after REDIS_TIMEOUT_MS when Redis hangs; the connection reconnects by
- * itself. A failed command opens a circuit breaker (server/limits/circuit-breaker.ts) for
- * REDIS_BREAKER_MS: meanwhile no request tries Redis, and a background PING tries it once per
+ * itself. Commands that keep failing for REDIS_BREAKER_WINDOW_MS, or a lost connection, open a
+ * circuit breaker (server/limits/circuit-breaker.ts) for REDIS_BREAKER_MS: meanwhile no request tries Redis, and a background PING tries it once per
  * period, so a hanging Redis costs one timeout, not one per request. What a limiter does while
  * Redis is down is its failure mode, which the contract states per group (`fail_mode` in
  * `info.x-rate-limit-groups` and `info.x-failed-authentication-limit`; docs/operations.md, "When
@@ -33,6 +33,8 @@ export interface RedisLimitsOptions {
   timeoutMs: number;
   /** How long a failure keeps requests off Redis before the next background probe. */
   breakerMs: number;
+  /** How long commands must keep failing before Redis counts as down (the breaker's window). */
+  breakerWindowMs: number;
   logger: Logger;
   clock: Clock;
 }
@@ -67,7 +69,14 @@ export class RedisLimits {
       meanwhile: 'Authentication answers 503, Content and Streaming use per-instance limits until it is back',
       counts: ['refused', 'failedOpen'] as const,
     });
-    const breaker = new CircuitBreaker({ dependency: 'redis', periodMs: options.breakerMs, probe: () => this.client.ping(), outage, logger: options.logger });
+    const breaker = new CircuitBreaker({
+      dependency: 'redis',
+      periodMs: options.breakerMs,
+      windowMs: options.breakerWindowMs,
+      probe: () => this.client.ping(),
+      outage,
+      logger: options.logger,
+    });
     this.health = { breaker, outage };
     // A new connection answered its ready check: Redis may be back before the period ends.
     this.client.on('ready', () => breaker.probeSoon());
@@ -160,9 +169,12 @@ class SharedLimitStore implements LimitStore {
     if (!breaker.isOpen) {
       try {
         await this.ensureReady();
-        return await run();
+        const result = await run();
+        breaker.succeeded();
+        return result;
       } catch (err) {
-        breaker.trip(err);
+        // This call takes the failure mode; an outage begins only if failures persist (circuit-breaker.ts).
+        breaker.fail(err);
       }
     }
     if (this.fallback) {

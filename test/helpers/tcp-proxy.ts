@@ -6,6 +6,7 @@
  * - `down`: every connection is reset, new ones at once (an engine that is down or restarting).
  * - `blackhole`: connections are accepted and nothing ever arrives (a partition, or an engine
  *   that hangs); going back `up` resets them, as a healed network eventually does.
+ * - `delayReplies(ms)`: every connection's replies held for ms, then delivered.
  * - `stallRepliesAfter(pattern)`: bytes flow until a client sends bytes matching pattern; they
  *   still reach the engine, but nothing it answers on that connection arrives (a reply lost on
  *   the way: the engine did the work, the client times out). Going `up` resets that connection.
@@ -20,6 +21,8 @@ export interface TcpProxy {
   /** Connections accepted so far. */
   readonly accepted: number;
   set(mode: ProxyMode): void;
+  /** Holds every reply for ms, then delivers it (one slow moment of the engine); resolves when delivery resumes. */
+  delayReplies(ms: number): Promise<void>;
   /** Resolves once a client has sent bytes matching pattern (read as latin1), the engine's replies to them never delivered. */
   stallRepliesAfter(pattern: RegExp): Promise<void>;
   close(): Promise<void>;
@@ -106,6 +109,19 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
           pair.upstream?.pause();
         }
       }
+    },
+    delayReplies(ms) {
+      const held = [...pairs].filter((pair) => pair.upstream && !pair.stalled);
+      for (const pair of held) {
+        pair.upstream!.unpipe(pair.client);
+        pair.upstream!.pause();
+      }
+      return new Promise<void>((resolve) =>
+        setTimeout(() => {
+          for (const pair of held) if (pairs.has(pair)) pair.upstream!.pipe(pair.client);
+          resolve();
+        }, ms),
+      );
     },
     stallRepliesAfter(pattern) {
       return new Promise<void>((matched) => (watch = { pattern, matched }));

@@ -11,7 +11,7 @@ describe('scale-out configuration', () => {
     expect(config.readinessTimeoutMs).toBe(500);
   });
 
-  it('reads REDIS_URL, REDIS_PREFIX, REDIS_TIMEOUT_MS, REDIS_BREAKER_MS, the database pool, timeouts and SQLite cache, and READINESS_TIMEOUT_MS', () => {
+  it('reads REDIS_URL, REDIS_PREFIX, REDIS_TIMEOUT_MS, REDIS_BREAKER_MS, REDIS_BREAKER_WINDOW_MS, the database pool, timeouts and SQLite cache, and READINESS_TIMEOUT_MS', () => {
     const config = loadConfig({
       DATABASE_URL: 'postgres://catalog:pw@db:5432/catalog',
       DATABASE_POOL_MAX: '20',
@@ -22,12 +22,13 @@ describe('scale-out configuration', () => {
       REDIS_PREFIX: 'prod-eu:',
       REDIS_TIMEOUT_MS: '250',
       REDIS_BREAKER_MS: '2000',
+      REDIS_BREAKER_WINDOW_MS: '0',
       READINESS_TIMEOUT_MS: '800',
     });
     expect(config.database).toEqual({ poolMax: 20, connectTimeoutMs: 1500, statementTimeoutMs: 8000, cacheMb: 24 });
-    expect(config.redis).toEqual({ url: 'rediss://:pw@cache:6380/2', prefix: 'prod-eu:', timeoutMs: 250, breakerMs: 2000 });
+    expect(config.redis).toEqual({ url: 'rediss://:pw@cache:6380/2', prefix: 'prod-eu:', timeoutMs: 250, breakerMs: 2000, breakerWindowMs: 0 });
     expect(config.readinessTimeoutMs).toBe(800);
-    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }).redis).toEqual({ url: 'redis://127.0.0.1:6379', prefix: 'pcas:', timeoutMs: 500, breakerMs: 5000 });
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }).redis).toEqual({ url: 'redis://127.0.0.1:6379', prefix: 'pcas:', timeoutMs: 500, breakerMs: 5000, breakerWindowMs: 1000 });
   });
 
   it.each([
