@@ -4,7 +4,7 @@
  * docs/operations.md lists the same variables.
  */
 import type { JWK } from 'jose';
-import { DEFAULT_DATABASE_URL, isPostgresUrl, type SecretKey } from './store/index.js';
+import { DEFAULT_DATABASE_URL, isPostgresUrl, localDataDir, type SecretKey } from './store/index.js';
 import type { StreamKey } from './streaming/signer.js';
 import { allowedHosts } from './http/host-header.js';
 
@@ -44,6 +44,10 @@ export interface Config {
   shutdownReadinessDelayMs: number;
   /** /readyz answers 503 when the store has not answered a ping within this; also how often an idle store is pinged (server/http/readiness.ts). */
   readinessTimeoutMs: number;
+  /** On shutdown, how long the last usage write and closing the store may take before usage is spooled and the process exits. */
+  shutdownStoreTimeoutMs: number;
+  /** Where usage counts a shutdown could not write are spooled, and replayed from at start (server/usage/spool.ts). */
+  usageSpoolDir: string;
   /** 0 turns the metrics listener off. */
   metricsPort: number;
   metricsHost: string;
@@ -226,6 +230,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 300_000, problems),
     shutdownReadinessDelayMs: integer(env, 'SHUTDOWN_READINESS_DELAY_MS', 0, 0, 120_000, problems),
     readinessTimeoutMs: integer(env, 'READINESS_TIMEOUT_MS', 500, 50, 60_000, problems),
+    shutdownStoreTimeoutMs: integer(env, 'SHUTDOWN_STORE_TIMEOUT_MS', 3_000, 0, 300_000, problems),
+    usageSpoolDir: env.USAGE_SPOOL_DIR || localDataDir(databaseUrl),
     metricsPort: integer(env, 'METRICS_PORT', 9464, 0, 65_535, problems),
     // Loopback by default: metrics describe partners' traffic and are not for the public listener.
     metricsHost: env.METRICS_HOST ?? '127.0.0.1',

@@ -2,7 +2,8 @@
  * The one entry that listens: `npm start`. Reads the configuration, builds the runtime, serves,
  * and shuts down gracefully on SIGTERM/SIGINT: answer every request from then on with
  * `Connection: close`, stop accepting, let in-flight requests finish within SHUTDOWN_TIMEOUT_MS,
- * flush usage counts, close the store.
+ * flush usage counts and close the store within SHUTDOWN_STORE_TIMEOUT_MS (spooling to a local
+ * file the counts the store did not take: server/usage/spool.ts), exit.
  */
 import { createAppServer } from './http/app-server.js';
 import { drainConnections } from './platform/connection-drain.js';

@@ -24,6 +24,7 @@ import { openStore, type Store } from './store/index.js';
 import { createStreamSigner, type StreamSigner } from './streaming/signer.js';
 import { UsageRecorder } from './usage/recorder.js';
 import { StoreReadiness } from './http/readiness.js';
+import { UsageSpool } from './usage/spool.js';
 import { createStudioApp } from './studio-api/app.js';
 import { loadStudioContract, type StudioContract } from './contract/studio.js';
 
@@ -46,7 +47,7 @@ export interface Runtime {
   onParserRefusal(refusal: ParserRefusal): void;
   /** Marks the instance as draining: /readyz answers 503 from now on. */
   drain(): void;
-  /** Flushes usage and closes the store. */
+  /** Flushes usage (spooling what the store does not take within SHUTDOWN_STORE_TIMEOUT_MS) and closes the store, within that bound. */
   close(): Promise<void>;
 }
 
@@ -104,6 +105,9 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
     ttlSeconds: config.streamTtlSeconds,
     clock,
   });
+  // Counts an earlier instance spooled as it stopped, written before this one counts its own.
+  const spool = new UsageSpool({ dir: config.usageSpoolDir, logger });
+  await spool.replay(store, new Date(clock.now()).toISOString());
   const recorder = new UsageRecorder({ store, clock, logger });
   recorder.start();
   const metrics = createMetrics();
@@ -184,10 +188,19 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
     },
     async close() {
       readiness.stop();
-      await recorder.stop();
-      await search.close();
-      await store.close();
+      // Bounded whatever the store does: usage not written in time is spooled, and a store that
+      // does not close in time is left to the process's exit.
+      const started = performance.now();
+      await recorder.stop({ timeoutMs: config.shutdownStoreTimeoutMs, spool });
       await redisLimits?.close();
+      const rest = Math.max(0, config.shutdownStoreTimeoutMs - (performance.now() - started));
+      let timer: NodeJS.Timeout | undefined;
+      const closed = await Promise.race([
+        Promise.all([search.close(), store.close()]).then(() => true),
+        new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), rest))),
+      ]);
+      clearTimeout(timer);
+      if (!closed) logger.warn({ timeoutMs: config.shutdownStoreTimeoutMs }, 'the store did not close within SHUTDOWN_STORE_TIMEOUT_MS; exiting without waiting for it');
     },
   };
 }

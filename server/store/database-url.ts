@@ -2,6 +2,7 @@
  * What a DATABASE_URL names, without opening anything: read by the configuration (engine-sized
  * defaults) as well as by openStore, so it loads neither engine.
  */
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const DEFAULT_DATABASE_URL = './data/catalog.db';
@@ -25,4 +26,15 @@ export function parseDatabaseUrl(url: string): EngineTarget {
   if (/^[a-z][a-z0-9+.-]+:\/\//i.test(trimmed)) throw new Error(`DATABASE_URL scheme not supported: ${trimmed.split(':')[0]}`);
   if (trimmed === '') throw new Error('DATABASE_URL is empty');
   return { engine: 'sqlite', path: trimmed };
+}
+
+/** The local folder beside the data: a SQLite file's; for PostgreSQL (or a database in memory), ./data, where the default SQLite file lives. */
+export function localDataDir(url: string): string {
+  try {
+    const target = parseDatabaseUrl(url);
+    if (target.engine === 'sqlite' && target.path !== ':memory:') return dirname(target.path);
+  } catch {
+    // Reported by openStore, with the scheme it does not know.
+  }
+  return dirname(DEFAULT_DATABASE_URL);
 }

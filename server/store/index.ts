@@ -57,7 +57,7 @@ export async function openSearchStore(target: EngineTarget, options: OpenStoreOp
   return store;
 }
 
-export { DEFAULT_DATABASE_URL, isPostgresUrl, parseDatabaseUrl, type EngineTarget } from './database-url.js';
+export { DEFAULT_DATABASE_URL, isPostgresUrl, localDataDir, parseDatabaseUrl, type EngineTarget } from './database-url.js';
 export { catalogFingerprint, CursorCodec, queryFingerprint, readCursor, type SecretKey } from './cursor.js';
 export { BULK_IMPORT_ROWS } from './records.js';
 export { InvalidCursorError, StoreUnavailableError } from './errors.js';

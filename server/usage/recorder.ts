@@ -2,7 +2,8 @@
  * Usage counting that never slows a request: counts are summed in memory per (partner, UTC day,
  * operation, series) and written to the store in one batch at least once a second, and on
  * shutdown. A failed write keeps the counts for the next flush, so nothing is lost while the
- * process lives; a hard crash loses at most the last flush interval of counts.
+ * process lives; counts a shutdown cannot write in time are spooled to a local file
+ * (server/usage/spool.ts); a hard crash loses at most the last flush interval of counts.
  *
  * Counted exactly once: a write can fail on the writer's side after the store committed it (the
  * reply to COMMIT lost, or the operation's time bound reached just after). So every batch carries
@@ -13,6 +14,7 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Clock } from '../platform/clock.js';
 import { StoreUnavailableError, type Outcome, type UsageIncrement, type UsageWrites } from '../store/index.js';
+import type { SpooledUsage, UsageSpool } from './spool.js';
 
 export interface UsageEvent {
   partnerId: string;
@@ -106,10 +108,31 @@ export class UsageRecorder {
     this.timer.unref();
   }
 
-  /** Stops the periodic flush and writes what is left. */
-  async stop(): Promise<void> {
+  /**
+   * Stops the periodic flush and writes what is left, waiting at most timeoutMs when given: what
+   * the store has not taken by then goes to the spool (server/usage/spool.ts), never dropped.
+   */
+  async stop(bound?: { timeoutMs: number; spool: UsageSpool }): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
-    await this.flush();
+    if (!bound) return this.flush();
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([this.flush(), new Promise<void>((resolve) => (timer = setTimeout(resolve, bound.timeoutMs)))]);
+    clearTimeout(timer);
+    const left = this.take();
+    if (left) bound.spool.write(left);
+  }
+
+  /**
+   * Takes every count not yet written, each batch under the sequence it will keep: the failed (or
+   * still unanswered) batch as it was, then what is pending as the next. The recorder is empty after.
+   */
+  take(): SpooledUsage | undefined {
+    const batches: SpooledUsage['batches'] = [];
+    if (this.unsent) batches.push(this.unsent);
+    if (this.pending.size > 0) batches.push({ sequence: ++this.sequence, rows: [...this.pending.values()] });
+    this.unsent = undefined;
+    this.pending = new Map();
+    return batches.length > 0 ? { writer: this.writer, batches } : undefined;
   }
 }

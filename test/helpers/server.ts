@@ -125,6 +125,8 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
     DATABASE_URL: schema ? schema.url : join(dir, 'catalog.db'),
     JWT_SIGNING_KEYS: JSON.stringify(jwtKeys),
     LOG_LEVEL: 'debug',
+    // Never the repository's ./data: a spool left there would be replayed into a developer's database.
+    USAGE_SPOOL_DIR: dir,
     ...(redis ? { REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: redis.prefix } : {}),
     ...options.env,
   });
