@@ -73,7 +73,7 @@ export function resources(ctx: Context) {
     auth: {
       /** The current access token, authenticating or renewing it when needed. */
       token: (options?: CallOptions): Promise<T.AccessToken> => ctx.tokens.get(options?.signal),
-      /** Asks the API whether the current token is valid (counts against the Authentication limit). */
+      /** Asks the API whether the current token is valid (counts against the TokenVerification limit, never the Authentication one). */
       verify: (options?: CallOptions) => run(options, (fetch) => raw.GET('/api/partner/auth/verify', { fetch })),
     },
     entitlements: {
