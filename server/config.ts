@@ -60,6 +60,8 @@ export interface Config {
   studioAllowedHosts: string[];
   /** OpenID Connect sign-in with the studio's identity provider; undefined: local accounts only. */
   oidc: OidcConfig | undefined;
+  /** STUDIO_REQUIRE_MFA_FOR_OWNERS: owners must enrol a second factor before anything else. */
+  requireMfaForOwners: boolean;
 }
 
 export interface OidcConfig {
@@ -89,6 +91,13 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
     return fallback;
   }
   return n;
+}
+
+function flag(env: NodeJS.ProcessEnv, name: string, problems: string[]): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '' || raw === 'false') return false;
+  if (raw !== 'true') problems.push(`${name} must be true or false (got "${raw}")`);
+  return raw === 'true';
 }
 
 function parseJwtKeys(raw: string, problems: string[]): JWK[] | undefined {
@@ -240,6 +249,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     studioHost: env.STUDIO_HOST ?? '127.0.0.1',
     studioAllowedHosts: allowedHosts(env.STUDIO_ALLOWED_HOSTS, env.STUDIO_HOST ?? '127.0.0.1', problems),
     studioOrigins: (env.STUDIO_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
+    requireMfaForOwners: flag(env, 'STUDIO_REQUIRE_MFA_FOR_OWNERS', problems),
     oidc: parseOidc(env, problems),
   };
   if (problems.length) throw new ConfigError(problems);

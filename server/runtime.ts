@@ -163,6 +163,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
     origins: config.studioOrigins,
     allowedHosts: config.studioAllowedHosts,
     oidc: config.oidc,
+    requireMfaForOwners: config.requireMfaForOwners,
     onStoreUnavailable: () => storeOutage.count('refused'),
     metrics,
     ...(createLimitStore ? { createLimitStore } : {}),

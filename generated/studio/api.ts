@@ -383,6 +383,210 @@ export interface paths {
         patch: operations["updateOperator"];
         trace?: never;
     };
+    "/api/studio/operators/{operator_id}/password-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a password reset link for an operator
+         * @description A one-time link (`reset_path` on the studio's origin) that lets the operator set a new password until `expires_at` (`x-session.password_reset_ttl_seconds`). Hand it over yourself; the token is stored only as a hash, and a new link ends the operator's earlier ones. The operator's second factor stays.
+         */
+        post: operations["createPasswordResetLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/studio/operators/{operator_id}/mfa-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn an operator's second factor off
+         * @description For an operator who lost its authenticator app and recovery codes. Its TOTP secret and recovery codes are dropped and every session of the operator ends; it signs in with its password alone until it enrols again (an owner must, when the studio requires it of owners). `409` when it has no second factor.
+         */
+        post: operations["resetOperatorMfa"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/studio/password-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a new password with a reset link
+         * @description Sets the operator's new password with the token of its reset link, which works once and only until it expires; every session of the operator ends. `400` (`reset_link_invalid`) for a token that is unknown, used, replaced by a newer link, expired, or whose operator is disabled.
+         */
+        post: operations["completePasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/studio/account/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change my password
+         * @description Needs the current password (`400` `wrong_password` otherwise). Every other session of the operator ends; this one goes on. `409` for an account that signs in only through the identity provider.
+         */
+        post: operations["changePassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/studio/account/totp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start enrolling an authenticator app
+         * @description A new TOTP secret, shown this once, that takes effect when confirmed with a code (`POST /api/studio/account/totp/confirm`); starting again replaces an unconfirmed one. `409` while a second factor is on (turn it off first).
+         */
+        post: operations["startTotpEnrolment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/studio/account/totp/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm the authenticator app with a code
+         * @description Turns the second factor on with a current code of the new secret (`400` `enrolment_code_wrong` otherwise) and answers ten recovery codes, shown this once. `409` without an enrolment started.
+         */
+        post: operations["confirmTotpEnrolment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/studio/account/totp/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn the second factor off
+         * @description Needs the password (`400` `wrong_password` otherwise); the recovery codes stop working too. `409` when it is off, or when the studio requires a second factor of owners and the operator is one.
+         */
+        post: operations["disableTotp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/studio/account/recovery-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get new recovery codes
+         * @description Ten new recovery codes, shown this once; the earlier ones, used or not, stop working. Needs the password (`400` `wrong_password` otherwise). `409` when no second factor is on.
+         */
+        post: operations["regenerateRecoveryCodes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/studio/account/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List my sessions
+         * @description The signed-in operator's live sessions (not expired, idle or ended), newest first, with where and when each started and was last used.
+         */
+        get: operations["listMySessions"];
+        put?: never;
+        post?: never;
+        /**
+         * Sign out everywhere
+         * @description Ends every session of the operator, this one included, on every instance, and clears this one's cookie.
+         */
+        delete: operations["signOutEverywhere"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/studio/account/sessions/{session_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * End one of my sessions
+         * @description Ends the operator's session with this id at once on every instance (`404` for a session that is not the operator's or has ended).
+         */
+        delete: operations["endMySession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -404,6 +608,13 @@ export interface components {
             role: components["schemas"]["Role"];
             /** @description A disabled operator cannot sign in and its sessions end at once. */
             disabled: boolean;
+            /** @description Whether signing in with the password also asks for a code of the operator's authenticator app (TOTP) or a recovery code. */
+            mfa_enabled: boolean;
+            /**
+             * Format: date-time
+             * @description When the operator last started a session (password or identity provider); null when never.
+             */
+            last_sign_in_at: string | null;
             created_at: components["schemas"]["Timestamp"];
             updated_at: components["schemas"]["Timestamp"];
         };
@@ -412,6 +623,8 @@ export interface components {
             operator: components["schemas"]["Operator"];
             csrf_token: string;
             expires_at: components["schemas"]["Timestamp"];
+            /** @description True while the studio requires owners to use a second factor and this owner has none; until it enrols (`POST /api/studio/account/totp`), every other operation answers `403` (`mfa_enrolment_required`). */
+            mfa_enrolment_required?: boolean;
         };
         ValidationIssue: {
             /** @enum {string} */
@@ -434,14 +647,25 @@ export interface components {
              * @description Stable, machine-readable problem code. Branch on this, not on `title` or `detail`.
              * @enum {string}
              */
-            code: "validation_failed" | "malformed_request" | "invalid_json" | "invalid_cursor" | "invalid_date_range" | "invalid_credentials" | "oidc_state_invalid" | "email_not_verified" | "identity_conflict" | "unauthorized" | "forbidden" | "csrf_rejected" | "not_found" | "conflict" | "method_not_allowed" | "misdirected_request" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable";
+            code: "validation_failed" | "malformed_request" | "invalid_json" | "invalid_cursor" | "invalid_date_range" | "invalid_credentials" | "oidc_state_invalid" | "email_not_verified" | "identity_conflict" | "unauthorized" | "forbidden" | "csrf_rejected" | "mfa_required" | "invalid_mfa_code" | "mfa_enrolment_required" | "wrong_password" | "enrolment_code_wrong" | "reset_link_invalid" | "not_found" | "conflict" | "method_not_allowed" | "misdirected_request" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable";
             request_id: string;
             errors?: components["schemas"]["ValidationIssue"][];
         };
+        /** @example 492039 */
+        TotpCode: string;
+        /**
+         * @description Four groups of four characters (any case, dashes optional).
+         * @example k7dq-2mxa-9fzt-p3vn
+         */
+        RecoveryCode: string;
         SignInRequest: {
             email: components["schemas"]["Email"];
             /** Format: password */
             password: string;
+            /** @description The current 6-digit code of the operator's authenticator app, when it has a second factor (a first attempt without one answers `401` `mfa_required`). */
+            totp_code?: components["schemas"]["TotpCode"];
+            /** @description One of the operator's recovery codes instead of `totp_code`; each works once. */
+            recovery_code?: components["schemas"]["RecoveryCode"];
         };
         OidcStart: {
             /**
@@ -753,6 +977,62 @@ export interface components {
             role?: components["schemas"]["Role"];
             disabled?: boolean;
         };
+        /** @description A one-time link to hand to the operator; it expires at `expires_at` and works once. Earlier links of the operator stop working. */
+        PasswordResetLink: {
+            /** @description The console's page, relative to the studio's origin; the token is in the fragment, so it never reaches a server log. */
+            reset_path: string;
+            expires_at: components["schemas"]["Timestamp"];
+        };
+        /**
+         * Format: password
+         * @description At least 12 characters (spaces allowed, no other rule), at most 128.
+         */
+        NewPassword: string;
+        PasswordReset: {
+            token: string;
+            new_password: components["schemas"]["NewPassword"];
+        };
+        PasswordChange: {
+            /** Format: password */
+            current_password: string;
+            new_password: components["schemas"]["NewPassword"];
+        };
+        /** @description The new secret, shown only this once; it takes effect once confirmed with a code. */
+        TotpEnrolment: {
+            /** @description Base32 (RFC 4648), for typing into an authenticator app. */
+            secret: string;
+            /** @description The `otpauth://totp/...` URI (SHA-1, 6 digits, 30 seconds) to open or show as a QR code. */
+            otpauth_uri: string;
+        };
+        TotpConfirmation: {
+            code: components["schemas"]["TotpCode"];
+        };
+        /** @description Ten recovery codes, each usable once instead of a code of the app; shown only this once. */
+        RecoveryCodes: {
+            recovery_codes: components["schemas"]["RecoveryCode"][];
+        };
+        PasswordConfirmation: {
+            /** Format: password */
+            password: string;
+        };
+        /** @example ses_Yh3k9Pq2x7kT9xW2qR8vL3 */
+        SessionId: string;
+        SessionInfo: {
+            id: components["schemas"]["SessionId"];
+            /** @description True for the session making this request. */
+            current: boolean;
+            created_at: components["schemas"]["Timestamp"];
+            last_seen_at: components["schemas"]["Timestamp"];
+            expires_at: components["schemas"]["Timestamp"];
+            /** @description The client address the session was started from (null when unknown). */
+            address: string | null;
+            /** @description The browser's User-Agent when the session started (at most 256 characters, other than printable ASCII as `?`; null when none). */
+            user_agent: string | null;
+        };
+        /** @description The operator's live sessions, newest first. */
+        SessionList: {
+            items: components["schemas"]["SessionInfo"][];
+        };
     };
     responses: {
         /** @description The request is malformed or fails validation; `errors` lists each problem. */
@@ -868,7 +1148,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The credentials are wrong or the operator cannot sign in. */
+        /** @description The credentials are wrong or the operator cannot sign in (`invalid_credentials`); the password is right but the operator has a second factor and sent no code (`mfa_required`: ask for one and send it with the password again), or the code or recovery code is wrong or used (`invalid_mfa_code`). */
         SignInFailed: {
             headers: {
                 RateLimit: components["headers"]["RateLimit"];
@@ -1206,11 +1486,14 @@ export interface operations {
                      *         "email": "maya@halcyon-studios.example",
                      *         "role": "owner",
                      *         "disabled": false,
+                     *         "mfa_enabled": false,
+                     *         "last_sign_in_at": null,
                      *         "created_at": "2026-11-20T09:30:00Z",
                      *         "updated_at": "2026-11-20T09:30:00Z"
                      *       },
                      *       "csrf_token": "tK9xW2qR8vL3mB7nP1zC4dF6gY0sA2eU8iO3wQ5rJ7h",
-                     *       "expires_at": "2026-11-20T17:30:00Z"
+                     *       "expires_at": "2026-11-20T17:30:00Z",
+                     *       "mfa_enrolment_required": false
                      *     }
                      */
                     "application/json": components["schemas"]["Session"];
@@ -1259,11 +1542,14 @@ export interface operations {
                      *         "email": "maya@halcyon-studios.example",
                      *         "role": "owner",
                      *         "disabled": false,
+                     *         "mfa_enabled": false,
+                     *         "last_sign_in_at": null,
                      *         "created_at": "2026-11-20T09:30:00Z",
                      *         "updated_at": "2026-11-20T09:30:00Z"
                      *       },
                      *       "csrf_token": "tK9xW2qR8vL3mB7nP1zC4dF6gY0sA2eU8iO3wQ5rJ7h",
-                     *       "expires_at": "2026-11-20T17:30:00Z"
+                     *       "expires_at": "2026-11-20T17:30:00Z",
+                     *       "mfa_enrolment_required": false
                      *     }
                      */
                     "application/json": components["schemas"]["Session"];
@@ -1373,11 +1659,14 @@ export interface operations {
                      *         "email": "maya@halcyon-studios.example",
                      *         "role": "owner",
                      *         "disabled": false,
+                     *         "mfa_enabled": false,
+                     *         "last_sign_in_at": null,
                      *         "created_at": "2026-11-20T09:30:00Z",
                      *         "updated_at": "2026-11-20T09:30:00Z"
                      *       },
                      *       "csrf_token": "tK9xW2qR8vL3mB7nP1zC4dF6gY0sA2eU8iO3wQ5rJ7h",
-                     *       "expires_at": "2026-11-20T17:30:00Z"
+                     *       "expires_at": "2026-11-20T17:30:00Z",
+                     *       "mfa_enrolment_required": false
                      *     }
                      */
                     "application/json": components["schemas"]["Session"];
@@ -2521,6 +2810,8 @@ export interface operations {
                      *           "email": "maya@halcyon-studios.example",
                      *           "role": "owner",
                      *           "disabled": false,
+                     *           "mfa_enabled": false,
+                     *           "last_sign_in_at": null,
                      *           "created_at": "2026-11-20T09:30:00Z",
                      *           "updated_at": "2026-11-20T09:30:00Z"
                      *         }
@@ -2573,6 +2864,8 @@ export interface operations {
                      *         "email": "lee@halcyon-studios.example",
                      *         "role": "editor",
                      *         "disabled": false,
+                     *         "mfa_enabled": false,
+                     *         "last_sign_in_at": null,
                      *         "created_at": "2026-11-20T09:30:00Z",
                      *         "updated_at": "2026-11-20T09:30:00Z"
                      *       },
@@ -2628,6 +2921,8 @@ export interface operations {
                      *       "email": "maya@halcyon-studios.example",
                      *       "role": "viewer",
                      *       "disabled": false,
+                     *       "mfa_enabled": true,
+                     *       "last_sign_in_at": "2026-11-21T08:12:00Z",
                      *       "created_at": "2026-11-20T09:30:00Z",
                      *       "updated_at": "2026-11-20T09:30:00Z"
                      *     }
@@ -2641,6 +2936,439 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createPasswordResetLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example op_5n2x8k4qzd */
+                operator_id: components["schemas"]["OperatorId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "reset_path": "/reset-password#token=Qm3xW2qR8vL3mB7nP1zC4dF6gY0sA2eU8iO3wQ5rJ7h",
+                     *       "expires_at": "2026-11-21T09:30:00Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PasswordResetLink"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    resetOperatorMfa: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example op_5n2x8k4qzd */
+                operator_id: components["schemas"]["OperatorId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    completePasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "token": "Qm3xW2qR8vL3mB7nP1zC4dF6gY0sA2eU8iO3wQ5rJ7h",
+                 *       "new_password": "correct horse battery staple"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PasswordReset"];
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    changePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "current_password": "Vb3xQ9mK2pL7wN4zR8tY1cF6",
+                 *       "new_password": "correct horse battery staple"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PasswordChange"];
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    startTotpEnrolment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "secret": "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP",
+                     *       "otpauth_uri": "otpauth://totp/Halcyon%20Studios:maya%40halcyon-studios.example?issuer=Halcyon%20Studios&secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&algorithm=SHA1&digits=6&period=30"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TotpEnrolment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    confirmTotpEnrolment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "code": "492039"
+                 *     }
+                 */
+                "application/json": components["schemas"]["TotpConfirmation"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "recovery_codes": [
+                     *         "k7dq-2mxa-9fzt-p3vn",
+                     *         "4hbe-x8wc-m2rk-7tqa",
+                     *         "q9vz-3nfd-k6ye-w2pm",
+                     *         "b5tx-r7qa-2mgc-h8zk",
+                     *         "y3wn-6kpd-t9vb-c4rf",
+                     *         "m8ha-z2qe-5xkt-w7ny",
+                     *         "d6rc-p4vm-8nbq-3xzt",
+                     *         "t2ky-h9wf-4dqa-v6mc",
+                     *         "n7pb-c3xr-z8ke-2wvq",
+                     *         "g4mz-w6ta-k2xd-9rhb"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RecoveryCodes"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    disableTotp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "password": "Vb3xQ9mK2pL7wN4zR8tY1cF6"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PasswordConfirmation"];
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    regenerateRecoveryCodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "password": "Vb3xQ9mK2pL7wN4zR8tY1cF6"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PasswordConfirmation"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "recovery_codes": [
+                     *         "k7dq-2mxa-9fzt-p3vn",
+                     *         "4hbe-x8wc-m2rk-7tqa",
+                     *         "q9vz-3nfd-k6ye-w2pm",
+                     *         "b5tx-r7qa-2mgc-h8zk",
+                     *         "y3wn-6kpd-t9vb-c4rf",
+                     *         "m8ha-z2qe-5xkt-w7ny",
+                     *         "d6rc-p4vm-8nbq-3xzt",
+                     *         "t2ky-h9wf-4dqa-v6mc",
+                     *         "n7pb-c3xr-z8ke-2wvq",
+                     *         "g4mz-w6ta-k2xd-9rhb"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RecoveryCodes"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listMySessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "ses_Yh3k9Pq2x7kT9xW2qR8vL3",
+                     *           "current": true,
+                     *           "created_at": "2026-11-20T09:30:00Z",
+                     *           "last_seen_at": "2026-11-20T10:02:00Z",
+                     *           "expires_at": "2026-11-20T17:30:00Z",
+                     *           "address": "203.0.113.7",
+                     *           "user_agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SessionList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    signOutEverywhere: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    endMySession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example ses_Yh3k9Pq2x7kT9xW2qR8vL3 */
+                session_id: components["schemas"]["SessionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

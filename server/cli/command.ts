@@ -36,6 +36,8 @@ export interface CommandContext {
   store(): Promise<CliStore>;
   /** Who runs the command, as the audit trail records it (`cli:<user>`). */
   actor: Actor;
+  /** The console's origin, for links printed to hand to operators (STUDIO_ORIGINS, STUDIO_HOST, STUDIO_PORT). */
+  studioOrigin: string;
 }
 
 /** What a service call needs from a command: the store (opened now), the actor and the invocation's instant. */

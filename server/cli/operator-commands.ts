@@ -1,14 +1,17 @@
 /**
  * `operator create`: the first studio operator (and any other), with a one-time initial password.
  * `operator unbind-identity`: forgets the identity provider's account an operator signs in with.
+ * `operator reset-password`: a one-time link to set a new password; `operator reset-mfa`: its second factor off.
  */
 import type { Role } from '../contract/load.js';
-import { ROLES } from '../contract/studio.js';
+import { loadStudioContract, ROLES } from '../contract/studio.js';
+import { createResetLink, resetSecondFactor } from '../services/operator-accounts.js';
 import { unbindOperatorIdentities } from '../services/operator-identities.js';
 import { createOperator } from '../services/operators.js';
 import { serviceContext, type Command } from './command.js';
 import { CliError, EXIT, notFound, usageError } from './errors.js';
 
+const RESET_NOTE = 'The link works once, until it expires; only a hash of it is stored. Hand it to the operator securely.';
 const PASSWORD_NOTE = 'The initial password is shown only this once: only its hash is stored. Hand it to the operator securely.';
 /** The contract's Email bounds; the studio API checks the format itself when the operator signs in. */
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
@@ -58,4 +61,42 @@ const unbindIdentity: Command = {
   },
 };
 
-export const operatorCommands: readonly Command[] = [create, unbindIdentity];
+const resetPassword: Command = {
+  words: ['operator', 'reset-password'],
+  usage: '<email>',
+  summary: 'print a one-time link that lets the operator set a new password (expires; ends earlier links)',
+  arity: [1, 1],
+  options: [],
+  async run(ctx, args) {
+    const email = args[0]!.trim();
+    if (!EMAIL.test(email) || email.length > 254) throw usageError('<email> needs an email address');
+    const { passwordResetTtlMs } = loadStudioContract();
+    const link = await createResetLink(await serviceContext(ctx), { email }, passwordResetTtlMs);
+    if (!link) throw new CliError(`no operator with email ${email.toLowerCase()}`, EXIT.failed, 'not_found');
+    const url = ctx.studioOrigin + link.path;
+    ctx.out.result({ email: email.toLowerCase(), reset_url: url, expires_at: link.expiresAt, note: RESET_NOTE }, () => [
+      `reset_url:   ${url}`,
+      `expires_at:  ${link.expiresAt}`,
+      '',
+      RESET_NOTE,
+    ]);
+  },
+};
+
+const resetMfa: Command = {
+  words: ['operator', 'reset-mfa'],
+  usage: '<email>',
+  summary: "turn off an operator's second factor (a lost authenticator) and end its sessions",
+  arity: [1, 1],
+  options: [],
+  async run(ctx, args) {
+    const email = args[0]!.trim();
+    if (!EMAIL.test(email) || email.length > 254) throw usageError('<email> needs an email address');
+    const result = await resetSecondFactor(await serviceContext(ctx), { email });
+    if (!result) throw new CliError(`no operator with email ${email.toLowerCase()}`, EXIT.failed, 'not_found');
+    if (result === 'not_enabled') throw new CliError(`${email.toLowerCase()} has no second factor`, EXIT.failed, 'conflict');
+    ctx.out.result({ email: email.toLowerCase(), mfa_enabled: false }, () => [`${email.toLowerCase()}: second factor off, sessions ended; it signs in with its password and can enrol again.`]);
+  },
+};
+
+export const operatorCommands: readonly Command[] = [create, unbindIdentity, resetPassword, resetMfa];

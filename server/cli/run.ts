@@ -92,6 +92,12 @@ function fromService(err: unknown): CliError | undefined {
   return undefined;
 }
 
+/** Where operators open the console: the first of STUDIO_ORIGINS, else the studio listener's own address. */
+function studioOrigin(env: NodeJS.ProcessEnv): string {
+  const configured = (env.STUDIO_ORIGINS ?? '').split(',').map((o) => o.trim()).find(Boolean);
+  return configured ?? `http://${env.STUDIO_HOST || '127.0.0.1'}:${env.STUDIO_PORT || '3001'}`;
+}
+
 /** Prints an error in the requested format and returns its exit code. */
 function report(err: unknown, io: AdminIO, json: boolean): number {
   const known = err instanceof CliError ? err : fromService(err);
@@ -130,6 +136,7 @@ export async function runAdmin(argv: string[], io: AdminIO, deps: AdminDeps = de
       now: deps.now(),
       actor: deps.actor(),
       store: async () => (store ??= await open(deps, io.env.DATABASE_URL)),
+      studioOrigin: studioOrigin(io.env),
     };
     await parsed.command.run(ctx, parsed.args, parsed.values);
     return EXIT.ok;

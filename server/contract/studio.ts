@@ -3,8 +3,9 @@
  * at start like the partner contract (contract/load.ts), whose operation shape it shares so the
  * same request flow steps serve both:
  *
- * - `info.x-session`: `ttl_seconds` of a session, `oidc_state_ttl_seconds` of an OpenID Connect
- *   sign-in between its start and its return.
+ * - `info.x-session`: `ttl_seconds` of a session, `idle_timeout_seconds` without a request,
+ *   `oidc_state_ttl_seconds` of an OpenID Connect sign-in between its start and its return,
+ *   `password_reset_ttl_seconds` of a reset link.
  * - `info.x-sign-in-limits`: `per_address` and `per_account` limits of sign-in attempts.
  * - `info.x-rate-limit-groups`: per group, `limit` requests per `window_seconds` and `fail_mode`,
  *   counted per signed-in operator (as the partner contract's groups, counted per partner).
@@ -12,7 +13,8 @@
  * - `info.x-max-body-bytes`: the largest request body, unless an operation states its own.
  * - Per operation: `x-required-role` (viewer, editor, owner; absent only where no session can
  *   exist yet: signing in), `x-rate-limit-group` (exactly on operations with a session),
- *   `x-sign-in-limit` (which sign-in limits count it), `x-max-range-days`.
+ *   `x-sign-in-limit` (which sign-in limits count it), `x-max-range-days`,
+ *   `x-allowed-before-mfa-enrolment` (true: callable by an owner who must still enrol a second factor).
  */
 import { readFileSync } from 'node:fs';
 import { STUDIO_CONTRACT_BUNDLE } from '../platform/paths.js';
@@ -26,7 +28,13 @@ export interface StudioContract {
   prefix: string;
   operations: OperationPolicy[];
   sessionTtlMs: number;
+  /** A session unused this long ends (`x-session.idle_timeout_seconds`). */
+  idleTimeoutMs: number;
   oidcStateTtlMs: number;
+  /** How long a password reset link works (`x-session.password_reset_ttl_seconds`). */
+  passwordResetTtlMs: number;
+  /** Operations an owner who must enrol a second factor may still call (`x-allowed-before-mfa-enrolment`). */
+  allowedBeforeMfaEnrolment: ReadonlySet<string>;
   signInLimits: { perAddress: LimitPolicy; perAccount: LimitPolicy };
   /** Per-operator limits by group (`x-rate-limit-group` of each operation with a session). */
   groups: Map<string, RateLimitGroup>;
@@ -46,6 +54,7 @@ interface RawStudioOperation {
   'x-sign-in-limit'?: unknown;
   'x-rate-limit-group'?: unknown;
   'x-max-body-bytes'?: unknown;
+  'x-allowed-before-mfa-enrolment'?: unknown;
 }
 
 const SIGN_IN_LIMITS = ['per-address', 'per-address-and-account'] as const;
@@ -98,8 +107,17 @@ export function loadStudioContract(path: string = STUDIO_CONTRACT_BUNDLE): Studi
   const defaultBodyBytes = count('info.x-max-body-bytes', info['x-max-body-bytes']);
   const groups = rateLimitGroups(document);
   const operations: OperationPolicy[] = [];
+  const allowedBeforeMfaEnrolment = new Set<string>();
   for (const [p, item] of Object.entries(document.paths as Record<string, Record<string, RawStudioOperation>>)) {
-    for (const method of METHODS) if (item[method]) operations.push(studioOperation(document, p, method, item[method], defaultBodyBytes, groups));
+    for (const method of METHODS) {
+      const op = item[method];
+      if (!op) continue;
+      const policy = studioOperation(document, p, method, op, defaultBodyBytes, groups);
+      operations.push(policy);
+      const allowed = op['x-allowed-before-mfa-enrolment'];
+      if (allowed !== undefined && (allowed !== true || policy.authentication !== 'session')) throw new Error(`studio contract: ${policy.operationId} x-allowed-before-mfa-enrolment must be true, on an operation with a session`);
+      if (allowed === true) allowedBeforeMfaEnrolment.add(policy.operationId);
+    }
   }
   if (operations.length === 0) throw new Error('studio contract: no operations');
   const limits = info['x-sign-in-limits'] ?? {};
@@ -109,7 +127,10 @@ export function loadStudioContract(path: string = STUDIO_CONTRACT_BUNDLE): Studi
     prefix: commonPrefix(operations.map((op) => op.path)),
     operations,
     sessionTtlMs: seconds('info.x-session.ttl_seconds', info['x-session']?.ttl_seconds),
+    idleTimeoutMs: seconds('info.x-session.idle_timeout_seconds', info['x-session']?.idle_timeout_seconds),
     oidcStateTtlMs: seconds('info.x-session.oidc_state_ttl_seconds', info['x-session']?.oidc_state_ttl_seconds),
+    passwordResetTtlMs: seconds('info.x-session.password_reset_ttl_seconds', info['x-session']?.password_reset_ttl_seconds),
+    allowedBeforeMfaEnrolment,
     signInLimits: {
       perAddress: limitPolicy('info.x-sign-in-limits.per_address', limits.per_address),
       perAccount: limitPolicy('info.x-sign-in-limits.per_account', limits.per_account),

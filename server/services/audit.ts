@@ -24,6 +24,13 @@ export const AUDIT_ACTIONS = [
   'operator.enable',
   'operator.identity_bind',
   'operator.identity_unbind',
+  'operator.password_change',
+  'operator.password_reset_link',
+  'operator.password_reset',
+  'operator.mfa_enable',
+  'operator.mfa_disable',
+  'operator.mfa_reset',
+  'operator.recovery_codes',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

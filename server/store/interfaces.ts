@@ -126,7 +126,7 @@ export interface AuditTrail {
 }
 
 /** The writes a studio change is made of, all in one transaction of the engine's write lock. */
-export interface StoreTx {
+export interface StoreTx extends Pick<Operators, 'getOperator' | 'getOperatorByEmail'> {
   getPartner(id: string): Promise<R.PartnerRecord | undefined>;
   createPartner(input: R.NewPartnerInput): Promise<R.PartnerRecord>;
   renamePartner(id: string, name: string, now: string): Promise<R.PartnerRecord | undefined>;
@@ -150,6 +150,17 @@ export interface StoreTx {
   bindIdentity(identity: S.OperatorIdentity): Promise<{ binding: S.OperatorIdentity | undefined; created: boolean }>;
   /** Removes every provider account bound to the operator with this email; undefined when there is no such operator. */
   unbindIdentities(email: string): Promise<{ operator: S.OperatorRecord; removed: S.OperatorIdentity[] } | undefined>;
+  /** Sets the password hash, revokes the operator's sessions but keepSession (an id hash) and its open reset links; undefined when no such operator. */
+  setOperatorPassword(id: string, passwordHash: string, now: string, keepSession: string | null): Promise<S.OperatorRecord | undefined>;
+  createPasswordReset(reset: S.PasswordResetInput): Promise<void>;
+  /** The operator of an unused link (a newer one ends it) not expired at now, marking it used; undefined otherwise. */
+  takePasswordReset(tokenHash: string, now: string): Promise<string | undefined>;
+  setTotpPending(id: string, secret: string | null, now: string): Promise<void>;
+  /** Makes the pending secret the operator's, accepted up to time step `step`, with these recovery code hashes (replacing any). */
+  enableTotp(id: string, recoveryCodeHashes: readonly string[], step: number, now: string): Promise<void>;
+  disableTotp(id: string, now: string): Promise<void>;
+  replaceRecoveryCodes(id: string, recoveryCodeHashes: readonly string[]): Promise<void>;
+  revokeOperatorSessions(id: string, now: string): Promise<void>;
 }
 
 /** Studio changes, each with its audit entry in one transaction: server/services/. */
@@ -164,7 +175,9 @@ export interface Operators {
   getOperatorByEmail(email: string): Promise<S.OperatorRecord | undefined>;
   /** By email. */
   listOperators(page: R.PageRequest): Promise<R.Page<S.OperatorRecord>>;
-  createSession(session: Omit<S.SessionRecord, 'revokedAt'>): Promise<void>;
+  /** Stores the session (last seen: its start) and stamps the operator's last sign-in; touchSession records a request. */
+  createSession(session: S.NewSessionInput): Promise<void>;
+  touchSession(idHash: string, now: string): Promise<void>;
   /** The session and its operator, whatever their state (the caller checks expiry, revocation, disabling). */
   getSession(idHash: string): Promise<{ session: S.SessionRecord; operator: S.OperatorRecord } | undefined>;
   revokeSession(idHash: string, now: string): Promise<void>;
@@ -178,6 +191,17 @@ export interface OidcSignIns {
   takePendingSignIn(idHash: string): Promise<S.PendingSignIn | undefined>;
   /** The operator bound to the provider's account, whatever its state (binding is a change: StoreTx). */
   getOperatorByIdentity(issuer: string, subject: string): Promise<S.OperatorRecord | undefined>;
+}
+
+/** What operators look after themselves outside a change's transaction: studio-api/session.ts and the account handlers. */
+export interface OperatorAccounts {
+  /** The operator's sessions not revoked, expiring after now and last seen at or after idleSince, newest first. */
+  listSessions(operatorId: string, now: string, idleSince: string): Promise<S.SessionRecord[]>;
+  /** Revokes the operator's unrevoked sessions in scope: how many. */
+  revokeSessions(operatorId: string, now: string, scope: S.SessionScope): Promise<number>;
+  /** Accept a TOTP time step later than every one before, or mark an unused recovery code (its hash) used: true when done. */
+  useTotpStep(operatorId: string, step: number): Promise<boolean>;
+  useRecoveryCode(operatorId: string, codeHash: string, now: string): Promise<boolean>;
 }
 
 // The process's doors.
@@ -222,4 +246,4 @@ export interface Lifecycle extends Health {
 /** The whole store, every door: what openStore returns, for the wiring to hand out. */
 export interface Store
   extends Credentials, CatalogReads, GrantReads, CatalogSearch, UsageReports, UsageWrites, PartnerReads, Provisioning, CatalogWrites,
-    ImportJobs, StudioQueries, AuditTrail, Transactions, Operators, OidcSignIns, Settings, Lifecycle {}
+    ImportJobs, StudioQueries, AuditTrail, Transactions, Operators, OidcSignIns, OperatorAccounts, Settings, Lifecycle {}

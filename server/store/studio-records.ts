@@ -129,6 +129,12 @@ export interface OperatorRecord {
   disabled: boolean;
   /** scrypt hash of the local password (server/auth/secrets.ts); null for an account that only signs in through the identity provider. */
   passwordHash: string | null;
+  /** The confirmed TOTP secret (base32): the second factor is on when set. */
+  totpSecret: string | null;
+  /** A TOTP secret being enrolled, until confirmed with a code. */
+  totpPendingSecret: string | null;
+  /** When the operator last started a session; null when never. */
+  lastSignInAt: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -141,6 +147,26 @@ export interface SessionRecord {
   createdAt: string;
   expiresAt: string;
   revokedAt: string | null;
+  /** Its last request (within the store's touch interval); its start for sessions older than the record. */
+  lastSeenAt: string;
+  /** The client address it started from; null when unknown. */
+  address: string | null;
+  /** The browser's User-Agent when it started, printable ASCII, at most 256 characters; null when none. */
+  userAgent: string | null;
+}
+
+/** A session as started (StoreTx-free: Operators.createSession). */
+export type NewSessionInput = Omit<SessionRecord, 'revokedAt' | 'lastSeenAt'>;
+
+/** Which of an operator's live sessions to revoke: every one, every one but `except`, or only `only` (id hashes). */
+export type SessionScope = { except?: string | undefined; only?: string | undefined };
+
+/** A password reset link as stored: the SHA-256 of its token. */
+export interface PasswordResetInput {
+  tokenHash: string;
+  operatorId: string;
+  createdAt: string;
+  expiresAt: string;
 }
 
 export type OperatorChange = { role?: Role | undefined; disabled?: boolean | undefined };

@@ -42,6 +42,7 @@ import { securityEvents } from '../services/index.js';
 import type { StudioApiStore } from './handlers/handler-deps.js';
 import { serveConsole } from './console.js';
 import { requireRole, requireSameOrigin } from './guards.js';
+import { accountHandlers } from './handlers/account.js';
 import { catalogHandlers } from './handlers/catalog.js';
 import { grantHandlers } from './handlers/grants.js';
 import { oidcHandlers } from './handlers/oidc.js';
@@ -70,6 +71,8 @@ export interface StudioAppDeps {
   allowedHosts?: readonly string[];
   /** OpenID Connect sign-in; undefined: local accounts only. */
   oidc?: OidcConfig | undefined;
+  /** Owners must enrol a second factor before anything else (STUDIO_REQUIRE_MFA_FOR_OWNERS). */
+  requireMfaForOwners?: boolean;
   /** Called for each request refused because the store is unavailable. */
   onStoreUnavailable?: () => void;
   /** The process's metrics: security events are counted in `studio_security_events_total`. */
@@ -82,10 +85,11 @@ export interface StudioAppDeps {
 export function createStudioApp(deps: StudioAppDeps): Express {
   const { store, clock, logger } = deps;
   const contract = deps.contract ?? loadStudioContract();
-  const sessions = createSessions({ store, clock, ttlMs: contract.sessionTtlMs });
+  const requireMfaForOwners = deps.requireMfaForOwners ?? false;
+  const sessions = createSessions({ store, clock, ttlMs: contract.sessionTtlMs, idleMs: contract.idleTimeoutMs, requireMfaForOwners, allowedBeforeMfaEnrolment: contract.allowedBeforeMfaEnrolment });
   const oidc = deps.oidc && oidcSignIn(deps.oidc, { store, clock, stateTtlMs: contract.oidcStateTtlMs });
   const security = securityEvents({ store, clock, logger, counter: deps.metrics?.securityEvents });
-  const handlerDeps: StudioHandlerDeps = { store, clock, sessions, contract, oidc, security };
+  const handlerDeps: StudioHandlerDeps = { store, clock, sessions, contract, oidc, security, requireMfaForOwners };
   const handlers: Record<string, OperationHandler> = {
     ...sessionHandlers(handlerDeps),
     ...oidcHandlers(handlerDeps),
@@ -94,6 +98,7 @@ export function createStudioApp(deps: StudioAppDeps): Express {
     ...catalogHandlers(handlerDeps),
     ...usageAuditHandlers(handlerDeps),
     ...operatorHandlers(handlerDeps),
+    ...accountHandlers(handlerDeps),
   };
   const createLimitStore: CreateLimitStore = deps.createLimitStore ?? ((prefix) => new ClockedMemoryStore(clock, prefix));
 

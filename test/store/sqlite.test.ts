@@ -11,8 +11,6 @@ import { BULK_IMPORT_ROWS, openStore, parseDatabaseUrl, StoreUnavailableError } 
 import { catalog, cliActor } from '../../server/services/index.js';
 import { Kysely, SqliteDialect } from 'kysely';
 import { genreSortKeysMigration } from '../../server/store/migrations/genre-sort-keys.js';
-import { auditKindMigration } from '../../server/store/migrations/audit-kind.js';
-import { oidcIdentitiesMigration } from '../../server/store/migrations/oidc-identities.js';
 import { cachingStatements, openConnection } from '../../server/store/sqlite/connection.js';
 import { openSqliteStore } from '../../server/store/sqlite/store.js';
 import { removeTmpDbs, tmpDbPath } from './engines.js';
@@ -176,14 +174,14 @@ describe('after a bulk import', () => {
     await first.close();
     // Back to the schema before 0009: its columns and indexes gone, the migration not applied.
     // 0010 (partner_grants clustered) is recorded as not applied either, as it was not then; it
-    // rebuilds the table as it is when it runs again. The later ones (0011, the audit kind; 0012,
-    // the OpenID Connect tables) are undone too, as migrations apply in order.
+    // rebuilds the table as it is when it runs again. Migrations after 0010 (the audit kind, operator
+    // accounts, ...) are undone first, newest first, as migrations apply in order.
     const raw = openConnection(path, { busyTimeoutMs: 1000 });
     const db = new Kysely({ dialect: new SqliteDialect({ database: cachingStatements(raw, () => {}) }) });
-    await oidcIdentitiesMigration.down!(db);
-    await auditKindMigration.down!(db);
+    const later = Object.entries(sqliteMigrations()).filter(([name]) => name > '0010_sqlite_grants_without_rowid').reverse();
+    for (const [, migration] of later) await migration.down!(db);
     await genreSortKeysMigration().down!(db);
-    raw.prepare('delete from kysely_migration where name in (?, ?, ?, ?)').run('0009_genre_sort_keys', '0010_sqlite_grants_without_rowid', '0011_audit_kind', '0012_oidc_identities');
+    for (const name of ['0009_genre_sort_keys', '0010_sqlite_grants_without_rowid', ...later.map(([n]) => n)]) raw.prepare('delete from kysely_migration where name = ?').run(name);
     raw.close();
 
     const store = await openStore(path);

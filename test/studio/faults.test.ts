@@ -8,7 +8,13 @@ import { loadStudioContract } from '../../server/contract/studio.js';
 import { startServer } from '../helpers/server.js';
 import { operatorSession, studio } from '../helpers/studio.js';
 
-const SAMPLE_PATH_VALUES: Record<string, string> = { partner_id: 'ptn_0000000000', series_id: 'ser_0000000000', operator_id: 'op_0000000000', job_id: 'imp_0000000000000000' };
+const SAMPLE_PATH_VALUES: Record<string, string> = {
+  partner_id: 'ptn_0000000000',
+  series_id: 'ser_0000000000',
+  operator_id: 'op_0000000000',
+  job_id: 'imp_0000000000000000',
+  session_id: 'ses_0000000000000000000000',
+};
 const SAMPLE_BODIES: Record<string, unknown> = {
   signIn: { email: 'someone@halcyon-studios.example', password: 'x' },
   createPartner: { name: 'Fault Partner' },
@@ -17,6 +23,11 @@ const SAMPLE_BODIES: Record<string, unknown> = {
   importCatalog: { series: [{}] },
   inviteOperator: { email: 'fault@halcyon-studios.example', role: 'viewer' },
   updateOperator: { role: 'viewer' },
+  changePassword: { current_password: 'not-the-password', new_password: 'a long enough new password' },
+  confirmTotpEnrolment: { code: '000000' },
+  disableTotp: { password: 'not-the-password' },
+  regenerateRecoveryCodes: { password: 'not-the-password' },
+  completePasswordReset: { token: 'A'.repeat(43), new_password: 'a long enough new password' },
 };
 const SAMPLE_QUERIES: Record<string, string> = { getPartnerUsage: '?from=2026-11-01&to=2026-11-02', getUsageOverview: '?from=2026-11-01&to=2026-11-02' };
 const OIDC = new Set(['startOidcSignIn', 'completeOidcSignIn']);

@@ -12,6 +12,7 @@ import { sqliteSearchMigration } from './0002-sqlite-search.js';
 import { sqliteSearchTermsMigration } from './0003-sqlite-search-terms.js';
 import { oidcIdentitiesMigration } from './oidc-identities.js';
 import { operatorsMigration } from './operators.js';
+import { operatorAccountsMigration } from './operator-accounts.js';
 import { sqliteTitleSearchMigration } from './sqlite-title-search.js';
 import { usageWritersMigration } from './usage-writers.js';
 import { auditTrailMigration } from './audit-trail.js';
@@ -35,6 +36,7 @@ export function sqliteMigrations(): Record<string, Migration> {
     '0010_sqlite_grants_without_rowid': sqliteGrantsWithoutRowidMigration,
     '0011_audit_kind': auditKindMigration,
     '0012_oidc_identities': oidcIdentitiesMigration,
+    '0013_operator_accounts': operatorAccountsMigration,
   };
 }
 
@@ -51,6 +53,7 @@ export function postgresMigrations(): Record<string, Migration> {
     '0008_postgres_search_blocks': postgresSearchBlocksMigration,
     '0009_audit_kind': auditKindMigration,
     '0010_oidc_identities': oidcIdentitiesMigration,
+    '0011_operator_accounts': operatorAccountsMigration,
   };
 }
 

@@ -29,6 +29,7 @@ import { grants } from '../shared/grants.js';
 import { lifecycle, settings } from '../shared/lifecycle.js';
 import { operators } from '../shared/operator-queries.js';
 import { oidcSignIns } from '../shared/oidc-queries.js';
+import { operatorAccounts } from '../shared/account-queries.js';
 import { partners, readPartnerState } from '../shared/partners.js';
 import type { Database } from '../shared/schema.js';
 import { catalogSearch } from '../shared/search.js';
@@ -124,6 +125,7 @@ export function openPostgresStore(url: string, options: PostgresOptions = {}): S
     ...transactions(core),
     ...operators(core),
     ...oidcSignIns(core),
+    ...operatorAccounts(core),
     ...catalogWrites(core, postgresSearchIndex, afterBulkImport),
     readPartnerState: (id) => core.guard(() => partnerStates.get(id)),
     /** On the probe's own connection (server/store/postgres/pool.ts): whether PostgreSQL answers, however busy the pool. */

@@ -19,13 +19,26 @@ function operatorRecord(row: OperatorTable): OperatorRecord {
     role: row.role as Role,
     disabled: num(row.disabled) === 1,
     passwordHash: row.password_hash,
+    totpSecret: row.totp_secret,
+    totpPendingSecret: row.totp_pending_secret,
+    lastSignInAt: row.last_sign_in_at,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
 }
 
-function sessionRecord(row: StudioSessionTable): SessionRecord {
-  return { idHash: row.id_hash, operatorId: row.operator_id, csrfToken: row.csrf_token, createdAt: row.created_at, expiresAt: row.expires_at, revokedAt: row.revoked_at };
+export function sessionRecord(row: StudioSessionTable): SessionRecord {
+  return {
+    idHash: row.id_hash,
+    operatorId: row.operator_id,
+    csrfToken: row.csrf_token,
+    createdAt: row.created_at,
+    expiresAt: row.expires_at,
+    revokedAt: row.revoked_at,
+    lastSeenAt: row.last_seen_at ?? row.created_at,
+    address: row.address,
+    userAgent: row.user_agent,
+  };
 }
 
 export async function findOperator(db: Kysely<Database>, by: 'id' | 'email', value: string): Promise<OperatorRecord | undefined> {
@@ -44,6 +57,10 @@ export async function createOperator(db: Kysely<Database>, input: NewOperatorInp
     password_hash: input.passwordHash,
     created_at: input.now,
     updated_at: input.now,
+    totp_secret: null,
+    totp_pending_secret: null,
+    totp_last_step: null,
+    last_sign_in_at: null,
   };
   await db.insertInto('operators').values(row).execute();
   return operatorRecord(row);
@@ -80,12 +97,15 @@ export function operators(core: StoreCore): Operators {
         const rows = await query.orderBy('email').limit(page.limit + 1).execute();
         return pageOf(rows, page.limit, operatorRecord, (last) => core.cursors.encode(fp, [last.email]));
       }),
-    createSession: (session) =>
+    createSession: (s) =>
       core.guard(async () => {
-        await db
-          .insertInto('studio_sessions')
-          .values({ id_hash: session.idHash, operator_id: session.operatorId, csrf_token: session.csrfToken, created_at: session.createdAt, expires_at: session.expiresAt, revoked_at: null })
-          .execute();
+        const row = { id_hash: s.idHash, operator_id: s.operatorId, csrf_token: s.csrfToken, created_at: s.createdAt, expires_at: s.expiresAt, revoked_at: null };
+        await db.insertInto('studio_sessions').values({ ...row, last_seen_at: s.createdAt, address: s.address, user_agent: s.userAgent }).execute();
+        await db.updateTable('operators').set({ last_sign_in_at: s.createdAt }).where('id', '=', s.operatorId).execute();
+      }),
+    touchSession: (idHash, now) =>
+      core.guard(async () => {
+        await db.updateTable('studio_sessions').set({ last_seen_at: now }).where('id_hash', '=', idHash).execute();
       }),
     getSession: (idHash) =>
       core.guard(async () => {

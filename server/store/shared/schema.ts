@@ -167,6 +167,12 @@ export interface OperatorTable {
   password_hash: string | null;
   created_at: string;
   updated_at: string;
+  totp_secret: string | null;
+  /** A secret being enrolled, until confirmed with a code. */
+  totp_pending_secret: string | null;
+  /** The last TOTP time step accepted: a code works once (bigint: PostgreSQL answers a string). */
+  totp_last_step: number | string | null;
+  last_sign_in_at: string | null;
 }
 
 /** A studio session: the SHA-256 of its cookie token, never the token. */
@@ -177,6 +183,26 @@ export interface StudioSessionTable {
   created_at: string;
   expires_at: string;
   revoked_at: string | null;
+  /** Null on sessions started before the release that records them. */
+  last_seen_at: string | null;
+  address: string | null;
+  user_agent: string | null;
+}
+
+/** A recovery code of an operator's second factor, as its SHA-256 with the operator id. */
+export interface OperatorRecoveryCodeTable {
+  code_hash: string;
+  operator_id: string;
+  used_at: string | null;
+}
+
+/** A password reset link: the SHA-256 of its token, never the token. */
+export interface PasswordResetTable {
+  token_hash: string;
+  operator_id: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
 }
 
 /** An OpenID Connect sign-in in progress (studio-records.ts, PendingSignIn), by the SHA-256 of its cookie's id. */
@@ -215,4 +241,6 @@ export interface Database {
   studio_sessions: StudioSessionTable;
   oidc_sign_ins: OidcSignInTable;
   operator_identities: OperatorIdentityTable;
+  operator_recovery_codes: OperatorRecoveryCodeTable;
+  password_resets: PasswordResetTable;
 }

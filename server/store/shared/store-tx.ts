@@ -6,7 +6,8 @@
 import type { Kysely } from 'kysely';
 import type { StoreTx, Transactions } from '../interfaces.js';
 import type { Grant, NewPartnerInput, PartnerRecord } from '../records.js';
-import type { AuditEntry, AuditEntryInput, NewOperatorInput, OperatorChange, OperatorIdentity, OperatorRecord, OperatorUpdate } from '../studio-records.js';
+import type { AuditEntry, AuditEntryInput, NewOperatorInput, OperatorChange, OperatorIdentity, OperatorRecord, OperatorUpdate, PasswordResetInput } from '../studio-records.js';
+import * as aq from './account-queries.js';
 import * as audit from './audit-queries.js';
 import type { StoreCore } from './core.js';
 import { getGrants, setGrants } from './grants.js';
@@ -76,5 +77,45 @@ class KyselyStoreTx implements StoreTx {
 
   unbindIdentities(email: string): Promise<{ operator: OperatorRecord; removed: OperatorIdentity[] } | undefined> {
     return oidc.unbindIdentities(this.db, email);
+  }
+
+  setOperatorPassword(id: string, passwordHash: string, now: string, keepSession: string | null): Promise<OperatorRecord | undefined> {
+    return aq.setOperatorPassword(this.db, id, passwordHash, now, keepSession);
+  }
+
+  createPasswordReset(reset: PasswordResetInput): Promise<void> {
+    return aq.createPasswordReset(this.db, reset);
+  }
+
+  takePasswordReset(tokenHash: string, now: string): Promise<string | undefined> {
+    return aq.takePasswordReset(this.db, tokenHash, now);
+  }
+
+  setTotpPending(id: string, secret: string | null, now: string): Promise<void> {
+    return aq.setTotpPending(this.db, id, secret, now);
+  }
+
+  enableTotp(id: string, recoveryCodeHashes: readonly string[], step: number, now: string): Promise<void> {
+    return aq.enableTotp(this.db, id, recoveryCodeHashes, step, now);
+  }
+
+  disableTotp(id: string, now: string): Promise<void> {
+    return aq.disableTotp(this.db, id, now);
+  }
+
+  getOperator(id: string): Promise<OperatorRecord | undefined> {
+    return oq.findOperator(this.db, 'id', id);
+  }
+
+  getOperatorByEmail(email: string): Promise<OperatorRecord | undefined> {
+    return oq.findOperator(this.db, 'email', email);
+  }
+
+  async revokeOperatorSessions(id: string, now: string): Promise<void> {
+    await aq.revokeSessions(this.db, id, now, {});
+  }
+
+  replaceRecoveryCodes(id: string, recoveryCodeHashes: readonly string[]): Promise<void> {
+    return aq.replaceRecoveryCodes(this.db, id, recoveryCodeHashes);
   }
 }

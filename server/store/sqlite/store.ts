@@ -20,6 +20,7 @@ import { grants } from '../shared/grants.js';
 import { lifecycle, settings } from '../shared/lifecycle.js';
 import { operators } from '../shared/operator-queries.js';
 import { oidcSignIns } from '../shared/oidc-queries.js';
+import { operatorAccounts } from '../shared/account-queries.js';
 import { partners } from '../shared/partners.js';
 import type { Database } from '../shared/schema.js';
 import { catalogSearch, rankThenHydrate } from '../shared/search.js';
@@ -122,6 +123,7 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Stor
     ...transactions(core),
     ...operators(core),
     ...oidcSignIns(core),
+    ...operatorAccounts(core),
     // The two reads of every authenticated request, from memory while the database is unchanged.
     getPartner: (id) => core.guard(async () => memo.partner(id)),
     readPartnerState: (id) => core.guard(async () => memo.partnerState(id)),

@@ -3,12 +3,12 @@ import type { Request } from 'express';
 import type { Clock } from '../../platform/clock.js';
 import type { StudioContract } from '../../contract/studio.js';
 import type { SecurityEvents, ServiceContext, ServiceStore } from '../../services/index.js';
-import type { OidcSignIns, Operators } from '../../store/index.js';
+import type { OidcSignIns, OperatorAccounts, Operators } from '../../store/index.js';
 import type { OidcSignIn } from '../oidc.js';
 import type { Sessions } from '../session.js';
 
 /** The store's doors the studio API uses (server/store/interfaces.ts): the services' and the operators'. */
-export type StudioApiStore = ServiceStore & Operators & OidcSignIns;
+export type StudioApiStore = ServiceStore & Operators & OidcSignIns & OperatorAccounts;
 
 export interface StudioHandlerDeps {
   store: StudioApiStore;
@@ -19,6 +19,8 @@ export interface StudioHandlerDeps {
   oidc: OidcSignIn | undefined;
   /** Where sign-ins, refusals, password and session events are recorded (audit, log, metric). */
   security: SecurityEvents;
+  /** Owners must use a second factor (STUDIO_REQUIRE_MFA_FOR_OWNERS). */
+  requireMfaForOwners: boolean;
 }
 
 /** The signed-in operator as the actor of the changes it makes, at the clock's now. */
