@@ -33,8 +33,24 @@ const csrf: Middleware = {
   },
 };
 
+let sessionEnded: (() => void) | undefined;
+/** Called when a call that needed the session answers 401: it expired, went idle or was ended elsewhere. */
+export function onSessionEnded(listener: (() => void) | undefined): void {
+  sessionEnded = listener;
+}
+
+// Signing in and setting a password with a reset link answer 401 or 400 on their own terms, with no session to lose.
+const NO_SESSION = new Set(['/api/studio/session', '/api/studio/password-reset']);
+const ended: Middleware = {
+  onResponse({ request, response }) {
+    const path = new URL(request.url).pathname;
+    if (response.status === 401 && !(request.method === 'POST' && NO_SESSION.has(path))) sessionEnded?.();
+    return response;
+  },
+};
+
 export const api = createClient<paths>({ baseUrl: '', credentials: 'same-origin' });
-api.use(csrf);
+api.use(csrf, ended);
 
 function asProblem(error: unknown, response: Response | undefined): ApiProblem {
   const doc = error as Partial<Problem> | undefined;

@@ -2,10 +2,11 @@
 import { render } from 'preact';
 import { lazy, LocationProvider, Route, Router } from 'preact-iso';
 import { useEffect, useState } from 'preact/hooks';
-import { api, ok, ProblemError, problemOf, useCsrfToken, type ApiProblem } from './api.js';
+import { api, ok, onSessionEnded, ProblemError, problemOf, useCsrfToken, type ApiProblem, type Schemas } from './api.js';
 import { ProblemNotice } from './components/problem.js';
 import { Loading } from './components/states.js';
-import { SessionContext, type Operator } from './session.js';
+import { SessionContext } from './session.js';
+import { ResetPassword } from './pages/reset-password.js';
 import { SignIn } from './pages/sign-in.js';
 import './style.css';
 
@@ -15,22 +16,33 @@ const PartnerPage = lazy(() => import('./pages/partner.js'));
 const Catalog = lazy(() => import('./pages/catalog.js'));
 const Audit = lazy(() => import('./pages/audit.js'));
 const Operators = lazy(() => import('./pages/operators.js'));
+const Account = lazy(() => import('./pages/account.js'));
 
-type Gate = { state: 'checking' } | { state: 'signed-out' } | { state: 'signed-in'; operator: Operator } | { state: 'problem'; problem: ApiProblem };
+type Session = Schemas['Session'];
+type Gate = { state: 'checking' } | { state: 'signed-out' } | { state: 'resetting' } | { state: 'signed-in'; session: Session } | { state: 'problem'; problem: ApiProblem };
 
 function App() {
-  const [gate, setGate] = useState<Gate>({ state: 'checking' });
+  // A reset link opens the console at /reset-password: no session needed, none checked.
+  const [gate, setGate] = useState<Gate>({ state: location.pathname === '/reset-password' ? 'resetting' : 'checking' });
+  const signedIn = (session: Session) => {
+    useCsrfToken(session.csrf_token);
+    setGate({ state: 'signed-in', session });
+  };
   async function check() {
     const { data, error, response } = await api.GET('/api/studio/session').catch((e: unknown) => {
       throw new ProblemError(problemOf(e));
     });
-    if (data) {
-      useCsrfToken(data.csrf_token);
-      setGate({ state: 'signed-in', operator: data.operator });
-    } else if (response.status === 401) setGate({ state: 'signed-out' });
+    if (data) signedIn(data);
+    else if (response.status === 401) setGate({ state: 'signed-out' });
     else setGate({ state: 'problem', problem: problemOf(new ProblemError({ title: 'Could not read the session', detail: JSON.stringify(error), status: response.status })) });
   }
   useEffect(() => {
+    if (gate.state === 'resetting') return;
+    // A session that expires or goes idle while the console is open brings back the sign-in form.
+    onSessionEnded(() => {
+      useCsrfToken(undefined);
+      setGate((now) => (now.state === 'signed-in' ? { state: 'signed-out' } : now));
+    });
     // Back from the identity provider: trade its code and state for a session, then drop them from the address.
     const back = new URLSearchParams(location.search);
     const code = back.get('code');
@@ -39,10 +51,7 @@ function App() {
     if (code && state) {
       history.replaceState(null, '', location.pathname);
       ok(api.POST('/api/studio/session/oidc', { body: { code, state, ...(iss ? { iss } : {}) } })).then(
-        (session) => {
-          useCsrfToken(session.csrf_token);
-          setGate({ state: 'signed-in', operator: session.operator });
-        },
+        signedIn,
         (e: unknown) => setGate({ state: 'problem', problem: problemOf(e) }),
       );
       return;
@@ -50,18 +59,24 @@ function App() {
     check().catch((e: unknown) => setGate({ state: 'problem', problem: problemOf(e) }));
   }, []);
 
+  if (gate.state === 'resetting') return <ResetPassword onDone={() => setGate({ state: 'signed-out' })} />;
   if (gate.state === 'checking') return <Loading what="the console" />;
   if (gate.state === 'problem') return <main><ProblemNotice problem={gate.problem} onRetry={() => location.reload()} /></main>;
-  if (gate.state === 'signed-out') return <SignIn onSignedIn={(session) => { useCsrfToken(session.csrf_token); setGate({ state: 'signed-in', operator: session.operator }); }} />;
+  if (gate.state === 'signed-out') return <SignIn onSignedIn={signedIn} />;
 
-  const operator = gate.operator;
-  async function signOut() {
-    await api.DELETE('/api/studio/session');
+  const operator = gate.session.operator;
+  const mfaEnrolmentRequired = gate.session.mfa_enrolment_required === true;
+  function ended() {
     useCsrfToken(undefined);
     setGate({ state: 'signed-out' });
   }
+  async function signOut() {
+    await api.DELETE('/api/studio/session');
+    ended();
+  }
+  const refresh = () => void check().catch((e: unknown) => setGate({ state: 'problem', problem: problemOf(e) }));
   return (
-    <SessionContext.Provider value={{ operator, signOut }}>
+    <SessionContext.Provider value={{ operator, mfaEnrolmentRequired, signOut, refresh, ended }}>
       <LocationProvider>
         <a class="skip" href="#main">Skip to content</a>
         <header class="top">
@@ -72,6 +87,7 @@ function App() {
             <a href="/catalog">Catalog</a>
             <a href="/audit">Audit</a>
             {operator.role === 'owner' ? <a href="/operators">Operators</a> : null}
+            <a href="/account">Account</a>
           </nav>
           <span class="who">
             {operator.email} ({operator.role})
@@ -79,7 +95,15 @@ function App() {
           </span>
         </header>
         <main id="main">
+          {/* Until an owner who must enrol a second factor has, the account page is the only one. */}
+          {mfaEnrolmentRequired ? (
+            <Router>
+              <Route path="/account" component={Account} />
+              <Route default component={Account} />
+            </Router>
+          ) : (
           <Router>
+            <Route path="/account" component={Account} />
             <Route path="/" component={Overview} />
             <Route path="/partners" component={Partners} />
             <Route path="/partners/:id" component={PartnerPage} />
@@ -88,6 +112,7 @@ function App() {
             <Route path="/operators" component={Operators} />
             <Route default component={() => <p>No such page. <a href="/">Back to the overview</a>.</p>} />
           </Router>
+          )}
         </main>
       </LocationProvider>
     </SessionContext.Provider>

@@ -10,7 +10,13 @@ const RANK: Record<Role, number> = { viewer: 0, editor: 1, owner: 2 };
 
 export interface SessionValue {
   operator: Operator;
+  /** Owners must enrol a second factor before anything else (the studio's configuration). */
+  mfaEnrolmentRequired: boolean;
   signOut: () => void;
+  /** Reads the session again (after the operator's own record changed). */
+  refresh: () => void;
+  /** The session has ended some other way (signed out everywhere): back to signing in. */
+  ended: () => void;
 }
 
 export const SessionContext = createContext<SessionValue | undefined>(undefined);

@@ -121,7 +121,7 @@ describe('accessibility', () => {
   beforeAll(async () => {
     page = await rig.signIn(OWNER, ownerPassword, { bypassCSP: true });
   });
-  const pages = ['/', '/partners', '/partners/{partner}', '/catalog', '/audit', '/operators'];
+  const pages = ['/', '/partners', '/partners/{partner}', '/catalog', '/audit', '/operators', '/account'];
   for (const width of [1280, 820]) {
     it.each(pages)(`axe-core finds no serious or critical violation on %s at ${width} px`, async (path) => {
       await page.setViewportSize({ width, height: 1000 });

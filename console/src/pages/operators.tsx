@@ -1,4 +1,4 @@
-/** Operators (owners only): invite (the initial password shown once), change role, disable or enable. */
+/** Operators (owners only): invite (the initial password shown once), change role, disable or enable, a password reset link (shown once); each one's last sign-in and second factor. */
 import { useState } from 'preact/hooks';
 import { api, ok, problemOf, type ApiProblem, type Schemas } from '../api.js';
 import { ProblemNotice } from '../components/problem.js';
@@ -15,6 +15,7 @@ export default function Operators() {
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<Role>('viewer');
   const [invited, setInvited] = useState<Schemas['OperatorInvitation']>();
+  const [resetLink, setResetLink] = useState<{ email: string; url: string; expiresAt: string }>();
   const [problem, setProblem] = useState<ApiProblem>();
   const pages = usePages((cursor) => ok(api.GET('/api/studio/operators', { params: { query: { limit: 100, ...(cursor ? { cursor } : {}) } } })), []);
   if (!owner) return <p>Only owners manage operators.</p>;
@@ -23,6 +24,24 @@ export default function Operators() {
     setProblem(undefined);
     try {
       await ok(api.PATCH('/api/studio/operators/{operator_id}', { params: { path: { operator_id: id } }, body }));
+      pages.reload();
+    } catch (error) {
+      setProblem(problemOf(error));
+    }
+  }
+  async function reset(id: string, email: string) {
+    setProblem(undefined);
+    try {
+      const link = await ok(api.POST('/api/studio/operators/{operator_id}/password-reset', { params: { path: { operator_id: id } } }));
+      setResetLink({ email, url: location.origin + link.reset_path, expiresAt: link.expires_at });
+    } catch (error) {
+      setProblem(problemOf(error));
+    }
+  }
+  async function resetMfa(id: string) {
+    setProblem(undefined);
+    try {
+      await ok(api.POST('/api/studio/operators/{operator_id}/mfa-reset', { params: { path: { operator_id: id } } }));
       pages.reload();
     } catch (error) {
       setProblem(problemOf(error));
@@ -48,12 +67,18 @@ export default function Operators() {
         <button type="submit" class="primary">Invite</button>
       </form>
       {invited ? <SecretOnce label={`initial password of ${invited.operator.email}`} value={invited.initial_password} onDone={() => setInvited(undefined)} /> : null}
+      {resetLink ? (
+        <>
+          <SecretOnce label={`password reset link of ${resetLink.email}`} value={resetLink.url} onDone={() => setResetLink(undefined)} />
+          <p class="muted small">It works once, until {new Date(resetLink.expiresAt).toLocaleString()}; an earlier link of this operator no longer works.</p>
+        </>
+      ) : null}
       {problem ? <ProblemNotice problem={problem} /> : null}
       {pages.problem ? <ProblemNotice problem={pages.problem} onRetry={pages.reload} /> : null}
       {pages.items.length === 0 && pages.loading ? <Loading what="operators" /> : null}
       <table>
         <caption>Operators</caption>
-        <thead><tr><th scope="col">Email</th><th scope="col">Role</th><th scope="col">Status</th><th scope="col">Actions</th></tr></thead>
+        <thead><tr><th scope="col">Email</th><th scope="col">Role</th><th scope="col">Status</th><th scope="col">Second factor</th><th scope="col">Last sign-in</th><th scope="col">Actions</th></tr></thead>
         <tbody>
           {pages.items.map((o) => (
             <tr key={o.id}>
@@ -64,7 +89,13 @@ export default function Operators() {
                 </select>
               </td>
               <td>{o.disabled ? 'disabled' : 'enabled'}</td>
-              <td><button type="button" onClick={() => change(o.id, { disabled: !o.disabled })}>{o.disabled ? 'Enable' : 'Disable'}</button></td>
+              <td>{o.mfa_enabled ? 'on' : 'off'}</td>
+              <td>{o.last_sign_in_at ? new Date(o.last_sign_in_at).toLocaleString() : 'never'}</td>
+              <td>
+                <button type="button" onClick={() => change(o.id, { disabled: !o.disabled })}>{o.disabled ? 'Enable' : 'Disable'}</button>
+                <button type="button" aria-label={`Password reset link for ${o.email}`} onClick={() => reset(o.id, o.email)}>Reset link</button>
+                {o.mfa_enabled ? <button type="button" aria-label={`Turn off the second factor of ${o.email}`} onClick={() => resetMfa(o.id)}>Turn off second factor</button> : null}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -1,4 +1,7 @@
-/** Sign in with an operator account's email and password, or with the studio's identity provider. */
+/**
+ * Sign in with an operator account's email and password (then, for an operator with a second
+ * factor, a code of its authenticator app or a recovery code), or with the studio's identity provider.
+ */
 import { useState } from 'preact/hooks';
 import { api, ok, problemOf, type ApiProblem, type Schemas } from '../api.js';
 import { ProblemNotice } from '../components/problem.js';
@@ -8,15 +11,22 @@ export function SignIn({ onSignedIn }: { onSignedIn: (session: Schemas['Session'
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<ApiProblem>();
+  // The second step: the password was right and the operator has a second factor.
+  const [askCode, setAskCode] = useState(false);
+  const [code, setCode] = useState('');
 
   async function submit(event: Event) {
     event.preventDefault();
     setBusy(true);
     setProblem(undefined);
+    const typed = code.trim();
+    const answer = !askCode ? {} : /^[0-9]{6}$/.test(typed) ? { totp_code: typed } : { recovery_code: typed };
     try {
-      onSignedIn(await ok(api.POST('/api/studio/session', { body: { email, password } })));
+      onSignedIn(await ok(api.POST('/api/studio/session', { body: { email, password, ...answer } })));
     } catch (error) {
-      setProblem(problemOf(error));
+      const found = problemOf(error);
+      if (found.code === 'mfa_required') setAskCode(true);
+      else setProblem(found);
     } finally {
       setBusy(false);
     }
@@ -43,6 +53,12 @@ export function SignIn({ onSignedIn }: { onSignedIn: (session: Schemas['Session'
           Password
           <input type="password" name="password" autoComplete="current-password" required value={password} onInput={(e) => setPassword(e.currentTarget.value)} />
         </label>
+        {askCode ? (
+          <label>
+            Code from your authenticator app, or a recovery code
+            <input name="code" autoComplete="one-time-code" inputMode="text" required autoFocus value={code} onInput={(e) => setCode(e.currentTarget.value)} />
+          </label>
+        ) : null}
         <button type="submit" class="primary" disabled={busy}>
           {busy ? 'Signing in…' : 'Sign in'}
         </button>
