@@ -7,6 +7,7 @@ import type { JWK } from 'jose';
 import { DEFAULT_DATABASE_URL, isPostgresUrl, localDataDir, type SecretKey } from './store/index.js';
 import type { StreamKey } from './streaming/signer.js';
 import { allowedHosts } from './http/host-header.js';
+import { requireMfaForOwners } from './studio-api/session.js';
 
 export interface Config {
   production: boolean;
@@ -52,16 +53,14 @@ export interface Config {
   metricsPort: number;
   metricsHost: string;
   /** The studio API's listener (server/studio-api/app.ts): loopback unless STUDIO_HOST says otherwise. */
-  studioPort: number;
-  studioHost: string;
+  studioPort: number; studioHost: string;
   /** Origins the studio dashboard is served from, besides the studio listener's own: a change from any other is refused. */
   studioOrigins: string[];
   /** The `Host` names the studio listener answers (`name` on any port, `name:port` on that one); any other is refused with 421. */
   studioAllowedHosts: string[];
   /** OpenID Connect sign-in with the studio's identity provider; undefined: local accounts only. */
   oidc: OidcConfig | undefined;
-  /** STUDIO_REQUIRE_MFA_FOR_OWNERS: owners must enrol a second factor before anything else. */
-  requireMfaForOwners: boolean;
+  /** STUDIO_REQUIRE_MFA_FOR_OWNERS: owners may do nothing but enrol a second factor until they have one. */ requireMfaForOwners: boolean;
 }
 
 export interface OidcConfig {
@@ -91,13 +90,6 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
     return fallback;
   }
   return n;
-}
-
-function flag(env: NodeJS.ProcessEnv, name: string, problems: string[]): boolean {
-  const raw = env[name];
-  if (raw === undefined || raw === '' || raw === 'false') return false;
-  if (raw !== 'true') problems.push(`${name} must be true or false (got "${raw}")`);
-  return raw === 'true';
 }
 
 function parseJwtKeys(raw: string, problems: string[]): JWK[] | undefined {
@@ -249,7 +241,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     studioHost: env.STUDIO_HOST ?? '127.0.0.1',
     studioAllowedHosts: allowedHosts(env.STUDIO_ALLOWED_HOSTS, env.STUDIO_HOST ?? '127.0.0.1', problems),
     studioOrigins: (env.STUDIO_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
-    requireMfaForOwners: flag(env, 'STUDIO_REQUIRE_MFA_FOR_OWNERS', problems),
+    requireMfaForOwners: requireMfaForOwners(env.STUDIO_REQUIRE_MFA_FOR_OWNERS, problems),
     oidc: parseOidc(env, problems),
   };
   if (problems.length) throw new ConfigError(problems);

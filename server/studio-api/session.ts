@@ -59,6 +59,12 @@ export interface Sessions {
   clearCookie(res: Response): void;
 }
 
+/** STUDIO_REQUIRE_MFA_FOR_OWNERS (server/config.ts): `true` or `false`, unset false; anything else is a problem. */
+export function requireMfaForOwners(raw: string | undefined, problems: string[]): boolean {
+  if (raw !== undefined && raw !== '' && raw !== 'false' && raw !== 'true') problems.push(`STUDIO_REQUIRE_MFA_FOR_OWNERS must be true or false (got "${raw}")`);
+  return raw === 'true';
+}
+
 export interface SessionOptions {
   store: Operators;
   clock: Clock;
