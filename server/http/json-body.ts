@@ -3,6 +3,7 @@
  * same test body-parser makes). Other operations never read a body, so one sent with them
  * cannot fail before authentication: Node discards it.
  */
+import { AsyncResource } from 'node:async_hooks';
 import express, { type NextFunction, type Request, type Response } from 'express';
 
 /**
@@ -20,6 +21,8 @@ export function jsonBody(limitBytes: number) {
   return function jsonBodyMiddleware(req: Request, res: Response, next: NextFunction): void {
     if (!req.operation?.hasRequestBody) return next();
     if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) return next();
-    parserFor(req.operation.maxBodyBytes ?? limitBytes)(req, res, next);
+    // The body's events come from the socket, outside the request's async context: next is bound
+    // back to it, so the steps after the body still serve this request (store-deadline.ts).
+    parserFor(req.operation.maxBodyBytes ?? limitBytes)(req, res, AsyncResource.bind(next));
   };
 }

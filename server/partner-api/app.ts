@@ -37,6 +37,7 @@ import { mountOperations } from '../http/mount-operations.js';
 import { failedAuthentications } from './failed-authentications.js';
 import { requireHost } from '../http/host-header.js';
 import { jsonBody } from '../http/json-body.js';
+import { storeDeadline } from '../http/store-deadline.js';
 import { apiSecurityHeaders } from '../http/security-headers.js';
 import { countUsage } from './count-usage.js';
 import { requireGrant } from './require-grant.js';
@@ -117,6 +118,7 @@ export function createApp(deps: AppDeps): Express {
   // Few Express layers on purpose: each costs more per request than most middlewares (http/compose.ts).
   app.use(
     compose('everyRequest', [
+      storeDeadline(),
       requestId(),
       accessLog({ logger, partnerId: (req) => req.partner?.id }),
       requireHost(),

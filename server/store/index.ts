@@ -61,6 +61,7 @@ export { DEFAULT_DATABASE_URL, isPostgresUrl, localDataDir, parseDatabaseUrl, ty
 export { catalogFingerprint, CursorCodec, queryFingerprint, readCursor, type SecretKey } from './cursor.js';
 export { BULK_IMPORT_ROWS } from './records.js';
 export { InvalidCursorError, StoreUnavailableError } from './errors.js';
+export { monotonicNow, servingRequestFrom } from './request-start.js';
 export { outcomeOf, valueOf, type ThreadOutcome } from './thread-outcome.js';
 export type * from './interfaces.js';
 export type * from './records.js';

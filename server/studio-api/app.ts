@@ -28,6 +28,7 @@ import { compose } from '../http/compose.js';
 import { mountOperations } from '../http/mount-operations.js';
 import { allowHosts, LOOPBACK_HOSTS, requireHost } from '../http/host-header.js';
 import { jsonBody } from '../http/json-body.js';
+import { storeDeadline } from '../http/store-deadline.js';
 import { ClockedMemoryStore, type CreateLimitStore } from '../limits/limit-store.js';
 import { resolveOperation } from '../http/operation.js';
 import { problemHandler } from '../http/problem.js';
@@ -105,7 +106,7 @@ export function createStudioApp(deps: StudioAppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', deps.trustProxy ?? false);
-  app.use(compose('everyRequest', [requestId(), accessLog({ logger, operatorId: (req) => req.operator?.record.id }), requireHost(), apiSecurityHeaders, noStore(contract.prefix), allowHosts(deps.allowedHosts ?? LOOPBACK_HOSTS)]));
+  app.use(compose('everyRequest', [storeDeadline(), requestId(), accessLog({ logger, operatorId: (req) => req.operator?.record.id }), requireHost(), apiSecurityHeaders, noStore(contract.prefix), allowHosts(deps.allowedHosts ?? LOOPBACK_HOSTS)]));
   mountOperations(app, {
     name: 'studioApi',
     prefix: contract.prefix,
