@@ -45,6 +45,7 @@ export interface Config {
   shutdownReadinessDelayMs: number;
   /** /readyz answers 503 when the store has not answered a ping within this; also how often an idle store is pinged (server/http/readiness.ts). */
   readinessTimeoutMs: number;
+  /** Bound on warming search workers, prepared statements and hot pages before /readyz says ready (WARMUP_TIMEOUT_MS); 0 skips it. */ warmUpTimeoutMs: number;
   /** On shutdown, how long the last usage write and closing the store may take before usage is spooled and the process exits. */
   shutdownStoreTimeoutMs: number;
   /** Where usage counts a shutdown could not write are spooled, and replayed from at start (server/usage/spool.ts). */
@@ -231,6 +232,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 300_000, problems),
     shutdownReadinessDelayMs: integer(env, 'SHUTDOWN_READINESS_DELAY_MS', 0, 0, 120_000, problems),
     readinessTimeoutMs: integer(env, 'READINESS_TIMEOUT_MS', 500, 50, 60_000, problems),
+    warmUpTimeoutMs: integer(env, 'WARMUP_TIMEOUT_MS', 10_000, 0, 120_000, problems),
     shutdownStoreTimeoutMs: integer(env, 'SHUTDOWN_STORE_TIMEOUT_MS', 3_000, 0, 300_000, problems),
     usageSpoolDir: env.USAGE_SPOOL_DIR || localDataDir(databaseUrl),
     metricsPort: integer(env, 'METRICS_PORT', 9464, 0, 65_535, problems),

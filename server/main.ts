@@ -62,6 +62,8 @@ server.listen(config.port, config.host, () => {
   const port = typeof address === 'object' && address ? address.port : config.port;
   const base = `http://localhost:${port}`;
   logger.info({ port, engine: runtime.store.engine }, 'listening');
+  // Listening first, so the load balancer sees /readyz 503 (warming up) rather than a refused connection.
+  void runtime.warmUp();
   const demo = runtime.seed.demoPartner;
   const lines = [
     `Partner Catalog API listening on ${base} (store: ${runtime.store.engine} ${redactUrl(config.databaseUrl)}${config.redis ? `; rate limits: redis ${redactUrl(config.redis.url)}` : ''})`,

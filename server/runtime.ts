@@ -17,10 +17,11 @@ import { RedisLimits } from './limits/redis-limits.js';
 import { createMetrics, type Metrics } from './platform/metrics.js';
 import { redactQuerySecrets } from './platform/logger.js';
 import { OutageLog } from './platform/outage-log.js';
+import { warmUp, type WarmUpResult } from './platform/warm-up.js';
 import { seedIfEmpty, type SeedResult } from './demo/seed.js';
 import { openSearchBackend } from './search/backends.js';
 import { SearchExecutor, type SearchBackend } from './search/executor.js';
-import { openStore, type Store } from './store/index.js';
+import { openStore, StoreUnavailableError, type Store } from './store/index.js';
 import { createStreamSigner, type StreamSigner } from './streaming/signer.js';
 import { UsageRecorder } from './usage/recorder.js';
 import { StoreReadiness } from './http/readiness.js';
@@ -47,6 +48,8 @@ export interface Runtime {
   onParserRefusal(refusal: ParserRefusal): void;
   /** Marks the instance as draining: /readyz answers 503 from now on. */
   drain(): void;
+  /** Warms search workers, prepared statements and hot pages within WARMUP_TIMEOUT_MS; /readyz answers 503 until it ends. */
+  warmUp(): Promise<WarmUpResult>;
   /** Flushes usage (spooling what the store does not take within SHUTDOWN_STORE_TIMEOUT_MS) and closes the store, within that bound. */
   close(): Promise<void>;
 }
@@ -113,6 +116,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
   const metrics = createMetrics();
   metrics.watchUsageBuffer(() => recorder.depth());
   let draining = false;
+  let warming = true;
   // With REDIS_URL every limiter counts in Redis, shared by all instances (server/limits/redis-limits.ts).
   const redisLimits = config.redis && !options.overrides?.createLimitStore ? new RedisLimits({ ...config.redis, logger, clock }) : undefined;
   const createLimitStore = options.overrides?.createLimitStore ?? (redisLimits && ((prefix: string, failMode: FailMode) => redisLimits.store(prefix, failMode)));
@@ -148,6 +152,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
     limitMultiplier: config.rateLimitMultiplier,
     responseCacheBytes: config.responseCacheMb * 1024 * 1024,
     isDraining: () => draining,
+    isWarming: () => warming,
     readiness,
     onStoreUnavailable: () => storeOutage.count('refused'),
     metrics,
@@ -186,6 +191,22 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
     },
     drain: () => {
       draining = true;
+    },
+    async warmUp() {
+      // As a partner with no grants: the statements, indexes and threads its reads use, no rows of anyone's.
+      const partnerId = 'ptn_warmup';
+      const answered = (p: Promise<unknown>) => p.catch((err: unknown) => (err instanceof StoreUnavailableError ? Promise.reject(err) : undefined));
+      const steps = {
+        // One search per slot at once, so every worker thread starts now (they start with their first task).
+        searchWorkers: () => Promise.all(Array.from({ length: config.search.workers }, () => backend.search({ partnerId, q: 'warm', limit: 10 }))),
+        partnerState: () => answered(store.readPartnerState(partnerId)),
+        catalogPages: () => Promise.all((['title', 'updated_at'] as const).map((sort) => store.listCatalog({ partnerId, sort, limit: 100 }))),
+      };
+      try {
+        return await warmUp({ steps, timeoutMs: config.warmUpTimeoutMs, logger });
+      } finally {
+        warming = false;
+      }
     },
     async close() {
       readiness.stop();

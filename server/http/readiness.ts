@@ -92,14 +92,17 @@ export interface ReadinessOptions {
   readiness: Pick<StoreReadiness, 'ready'>;
   /** True while shutting down: not ready, whatever the store says. */
   isDraining?: () => boolean;
+  /** True until the warm-up has ended (server/platform/warm-up.ts): not ready either. */
+  isWarming?: () => boolean;
 }
 
 /** The /readyz handler. */
 export function readinessProbe(options: ReadinessOptions) {
-  const { readiness, isDraining } = options;
+  const { readiness, isDraining, isWarming } = options;
   if (!readiness) throw new Error('readinessProbe: readiness is required');
   return function readyz(_req: Request, res: Response): void {
     if (isDraining?.()) throw new ApiError('service_unavailable', 'The instance is shutting down.');
+    if (isWarming?.()) throw new ApiError('service_unavailable', 'The instance is warming up.');
     // Mapped as any store outage is (503, Retry-After), without counting as a refused partner request.
     if (!readiness.ready) throw toApiError(new StoreUnavailableError('the store is not answering'));
     res.json({ status: 'ready' });

@@ -85,6 +85,8 @@ export interface AppDeps {
   limitMultiplier?: number;
   /** True while shutting down, so /readyz takes the instance out of rotation. */
   isDraining?: () => boolean;
+  /** True until the warm-up has ended: /readyz answers 503 meanwhile. */
+  isWarming?: () => boolean;
   metrics?: Metrics;
   /** Bytes of validated Content responses kept for repeated requests (server/partner-api/response-cache.ts); 0: none. */
   responseCacheBytes?: number;
@@ -169,7 +171,7 @@ export function createApp(deps: AppDeps): Express {
   });
 
   app.get('/healthz', (_req, res) => void res.json({ status: 'ok' }));
-  app.get('/readyz', readinessProbe({ readiness: deps.readiness, isDraining: deps.isDraining }));
+  app.get('/readyz', readinessProbe({ readiness: deps.readiness, isDraining: deps.isDraining, isWarming: deps.isWarming }));
 
   // The partner reference and the contract it renders, from the same bundled document.
   let reference: Promise<{ html: string; contentSecurityPolicy: string }> | undefined;

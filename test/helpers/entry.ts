@@ -21,7 +21,21 @@ if (START[0] !== 'node') throw new Error(`package.json "start" no longer runs no
 export const SERVER_COMMAND = process.execPath;
 export const SERVER_ARGS = START.slice(1);
 
-/** Boots the server as `npm start` does, with PORT=0 and the given environment; resolves once it listens. */
+/**
+ * Resolves once /readyz no longer says the instance is warming up (server/platform/warm-up.ts):
+ * ready, or unready for another reason (a store that is down). Warm-up is bounded by
+ * WARMUP_TIMEOUT_MS, so this ends; polled every 20 ms.
+ */
+export async function untilWarm(base: string): Promise<void> {
+  for (;;) {
+    const res = await fetch(`${base}/readyz`);
+    const body = await res.text();
+    if (res.status === 200 || !body.includes('warming up')) return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** Boots the server as `npm start` does, with PORT=0 and the given environment; resolves once it listens and has warmed up. */
 export async function startEntry(env: Record<string, string>): Promise<Entry> {
   const child = await start({
     command: SERVER_COMMAND,
@@ -31,6 +45,7 @@ export async function startEntry(env: Record<string, string>): Promise<Entry> {
     ready: /listening on (http:\/\/localhost:\d+)/,
     name: 'server',
   });
+  await untilWarm(child.ready[1]!);
   return { child, base: child.ready[1]! };
 }
 

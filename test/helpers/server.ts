@@ -127,6 +127,8 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
     LOG_LEVEL: 'debug',
     // Never the repository's ./data: a spool left there would be replayed into a developer's database.
     USAGE_SPOOL_DIR: dir,
+    // No warm-up unless a test asks for one: it would start search threads for every test server.
+    WARMUP_TIMEOUT_MS: '0',
     ...(redis ? { REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: redis.prefix } : {}),
     ...options.env,
   });
@@ -161,6 +163,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
     res.once('finish', () => recordCoverage((req as { operation?: { operationId: string } }).operation?.operationId, res.statusCode)),
   );
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  await runtime.warmUp();
   const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
   const studioHttp = createAppServer(runtime.studioApp, {
     onRefusal: (refusal) => recordCoverage(operationOf(refusal.method, refusal.path, 'studio'), refusal.status),
