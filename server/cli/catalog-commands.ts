@@ -1,16 +1,22 @@
 /** `catalog import <file.json>`: validate a whole catalog file, then upsert it in batches as an import job (server/services). */
 import { readFile } from 'node:fs/promises';
 import type { ImportSeries } from '../store/index.js';
+import { loadStudioContract } from '../contract/studio.js';
 import { intOption } from './args.js';
 import { startCatalogImport, validateCatalog } from '../services/catalog-import.js';
 import { serviceContext, type Command, type CommandContext } from './command.js';
 import { CliError, EXIT, notFound, usageError } from './errors.js';
 
-// Series per transaction. Beside a running SQLite instance each transaction holds the write lock
-// that the instance's own writes (usage every second, grants) wait for: 100 series bound that wait
-// to a fraction of what 500 held it, at about the same throughput
-// (docs/decisions/0039-catalog-imports-off-the-event-loop.md, docs/performance.md#import-thread).
-const DEFAULT_BATCH = 100;
+// Series per transaction and the pause after each, the studio contract's x-catalog-import, so the
+// CLI and the studio API import alike. Beside a running SQLite instance each transaction holds the
+// write lock that the instance's own writes (usage every second, grants) wait for: 100 series bound
+// that wait to a fraction of what 500 held it, at about the same throughput
+// (docs/decisions/0039-catalog-imports-off-the-event-loop.md, docs/performance.md#import-thread),
+// and the pause gives partners' reads the store between batches (docs/decisions/0106-imports-yield-to-partners.md).
+const importPolicy = () => {
+  const contract = loadStudioContract();
+  return { batchSize: contract.importBatchSeries, pausePercent: contract.importPausePercent };
+};
 
 /** Reads and parses the file; a missing file is not found (exit 1), unparseable JSON is bad input (exit 2). */
 async function readJson(path: string): Promise<unknown> {
@@ -39,10 +45,11 @@ async function validate(path: string, data: unknown): Promise<ImportSeries[]> {
 }
 
 /** Runs the import as a job (server/services/catalog-import.ts), printing progress when there is more than one batch. */
-async function importBatches(ctx: CommandContext, series: ImportSeries[], batchSize: number) {
+async function importBatches(ctx: CommandContext, series: ImportSeries[], batchSize: number, pausePercent: number) {
   const showProgress = series.length > batchSize;
   const { done } = await startCatalogImport(await serviceContext(ctx), series, {
     batchSize,
+    pausePercent,
     onProgress: (job) => showProgress && ctx.out.progress(`imported ${job.seriesDone}/${job.seriesTotal} series`),
   });
   const job = await done;
@@ -61,10 +68,11 @@ const importCommand: Command = {
   arity: [1, 1],
   options: ['batch-size'],
   async run(ctx, [path = ''], values) {
-    const batchSize = intOption('batch-size', values['batch-size'], DEFAULT_BATCH, 1, 10_000);
+    const policy = importPolicy();
+    const batchSize = intOption('batch-size', values['batch-size'], policy.batchSize, 1, 10_000);
     // The whole file is validated before the first batch, so a bad file writes nothing at all.
     const series = await validate(path, await readJson(path));
-    const totals = await importBatches(ctx, series, batchSize);
+    const totals = await importBatches(ctx, series, batchSize, policy.pausePercent);
     const doc = { file: path, series_total: series.length, ...totals };
     ctx.out.result(doc, () => [
       `imported ${path}: ${series.length} series`,

@@ -42,6 +42,8 @@ export interface StudioContract {
   defaultBodyBytes: number;
   /** Series per transaction of a catalog import. */
   importBatchSeries: number;
+  /** Pause after each import batch, in percent of the time the batch took (info.x-catalog-import.pause_percent). */
+  importPausePercent: number;
 }
 
 interface RawStudioOperation {
@@ -138,5 +140,6 @@ export function loadStudioContract(path: string = STUDIO_CONTRACT_BUNDLE): Studi
     groups,
     defaultBodyBytes,
     importBatchSeries: count('info.x-catalog-import.batch_series', imports.batch_series),
+    importPausePercent: count('info.x-catalog-import.pause_percent', imports.pause_percent),
   };
 }

@@ -7,7 +7,7 @@
  * written when it ends, with its counts.
  */
 import { randomBytes } from 'node:crypto';
-import { setImmediate as nextTurn } from 'node:timers/promises';
+import { setImmediate as nextTurn, setTimeout as wait } from 'node:timers/promises';
 import type { ImportValidation } from '../catalog/import-schema.js';
 import { BULK_IMPORT_ROWS, type CatalogWrites, type ImportJob, type ImportJobs, type ImportSeries, type Transactions } from '../store/index.js';
 import { record } from './audit.js';
@@ -22,6 +22,16 @@ type ImportContext = ServiceContext<CatalogWrites & ImportJobs & Transactions>;
 export interface ImportOptions {
   /** Series per transaction, 1 to 10,000. */
   batchSize: number;
+  /**
+   * Pause after each batch, in percent of the time the batch took (the contract's
+   * x-catalog-import.pause_percent): partners' reads get the store between batches, and the
+   * import takes as long as it must. 0 or absent: only a turn of the event loop.
+   */
+  pausePercent?: number;
+  /** Waits ms (tests inject one); defaults to a timer. */
+  pause?: (ms: number) => Promise<void>;
+  /** Monotonic milliseconds (tests inject one); defaults to performance.now. */
+  monotonic?: () => number;
   /** Told after every committed batch (the CLI prints it). */
   onProgress?: (job: ImportJob) => void;
   /** The instant of each progress write; defaults to ctx.now (inject the caller's clock for real time). */
@@ -45,13 +55,18 @@ export async function validateCatalog(data: unknown): Promise<ImportValidation> 
 /** Upserts the batches, storing the job's progress after each; the final job, failed with its reason on error. */
 async function run(ctx: ImportContext, job: ImportJob, series: ImportSeries[], options: ImportOptions): Promise<ImportJob> {
   const now = options.clock ?? (() => ctx.now);
+  const monotonic = options.monotonic ?? (() => performance.now());
+  const pause = options.pause ?? ((ms: number) => wait(ms).then(() => undefined));
+  const pausePercent = options.pausePercent ?? 0;
   let current = job;
   // Rows changed since the store last tidied itself (it does after any one batch of BULK_IMPORT_ROWS or more).
   let untidied = 0;
   try {
     while (current.seriesDone < series.length) {
       const batch = series.slice(current.seriesDone, current.seriesDone + options.batchSize);
+      const batchStarted = monotonic();
       const result = await ctx.store.importCatalog(batch, now());
+      const batchMs = monotonic() - batchStarted;
       const changed = result.seriesChanged + result.episodesChanged;
       untidied = changed >= BULK_IMPORT_ROWS ? 0 : untidied + changed;
       current = {
@@ -70,6 +85,7 @@ async function run(ctx: ImportContext, job: ImportJob, series: ImportSeries[], o
       // a whole import ran as one microtask chain, and no request, probe or timer ran until its
       // last batch (2,000 series: 3 s without a single timer tick).
       await nextTurn();
+      if (pausePercent > 0 && current.seriesDone < series.length) await pause(Math.round((batchMs * pausePercent) / 100));
     }
     // Many small batches are a bulk import too: tidy once, at the end, before the job says it is done.
     if (untidied >= BULK_IMPORT_ROWS) {

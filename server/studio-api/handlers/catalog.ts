@@ -68,6 +68,7 @@ export function catalogHandlers(deps: StudioHandlerDeps): Record<string, Operati
       }
       const started = await catalog.startCatalogImport(serviceContext(req, deps), checked.series, {
         batchSize: deps.contract.importBatchSeries,
+        pausePercent: deps.contract.importPausePercent,
         clock: () => new Date(clock.now()).toISOString(),
       });
       res.status(202).json(jobBody(started.job));
