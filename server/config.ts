@@ -41,17 +41,14 @@ export interface Config {
    */
   search: { workers: number; queueLength: number };
   shutdownTimeoutMs: number;
-  /** How long /readyz answers 503 before the listener closes, so a load balancer stops routing first. */
-  shutdownReadinessDelayMs: number;
-  /** /readyz answers 503 when the store has not answered a ping within this; also how often an idle store is pinged (server/http/readiness.ts). */
-  readinessTimeoutMs: number;
+  /** /readyz answers 503 when the store has not answered a ping within this; also how often an idle store is pinged (server/http/readiness.ts). */ readinessTimeoutMs: number;
   /** Bound on warming search workers, prepared statements and hot pages before /readyz says ready (WARMUP_TIMEOUT_MS); 0 skips it. */ warmUpTimeoutMs: number;
+  /** How long /readyz answers 503 before the listener closes, so a load balancer stops routing first. */ shutdownReadinessDelayMs: number;
   /** On shutdown, how long the last usage write and closing the store may take before usage is spooled and the process exits. */
   shutdownStoreTimeoutMs: number;
   /** Where usage counts a shutdown could not write are spooled, and replayed from at start (server/usage/spool.ts). */
   usageSpoolDir: string;
-  /** 0 turns the metrics listener off. */
-  metricsPort: number;
+  /** 0 turns the metrics listener off. */ metricsPort: number;
   metricsHost: string;
   /** The studio API's listener (server/studio-api/app.ts): loopback unless STUDIO_HOST says otherwise. */
   studioPort: number; studioHost: string;

@@ -12,7 +12,7 @@ import { CliError, EXIT, notFound, usageError } from './errors.js';
 // write lock that the instance's own writes (usage every second, grants) wait for: 100 series bound
 // that wait to a fraction of what 500 held it, at about the same throughput
 // (docs/decisions/0039-catalog-imports-off-the-event-loop.md, docs/performance.md#import-thread),
-// and the pause gives partners' reads the store between batches (docs/decisions/0106-imports-yield-to-partners.md).
+// and the pause gives partners' reads the store between batches (docs/decisions/0107-imports-yield-to-partners.md).
 const importPolicy = () => {
   const contract = loadStudioContract();
   return { batchSize: contract.importBatchSeries, pausePercent: contract.importPausePercent };
