@@ -149,6 +149,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/studio/partners/{partner_id}/secret/roll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Roll a partner's secret
+         * @description Issues a new API secret (in this answer only) and keeps the current one, and the tokens issued from it, working until `expires_in_hours` from now, so the partner can switch without an outage. Refused while an earlier roll's old secret is still valid (regenerate ends both at once).
+         */
+        post: operations["rollPartnerSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/studio/partners/{partner_id}/grants": {
         parameters: {
             query?: never;
@@ -693,6 +713,19 @@ export interface components {
          */
         PartnerId: string;
         PartnerName: string;
+        /** @description One API secret of a partner, described, never shown. */
+        PartnerSecret: {
+            /**
+             * @description `current` is the newest secret; `expiring` is the one a roll replaced, valid until `expires_at`.
+             * @enum {string}
+             */
+            status: "current" | "expiring";
+            created_at: components["schemas"]["Timestamp"];
+            /** @description When the secret and every token issued from it stop working (null for the current secret). */
+            expires_at: components["schemas"]["Timestamp"] | null;
+            /** @description The last time the partner authenticated with the secret (null when never). */
+            last_used_at: components["schemas"]["Timestamp"] | null;
+        };
         Partner: {
             id: components["schemas"]["PartnerId"];
             name: components["schemas"]["PartnerName"];
@@ -703,6 +736,8 @@ export interface components {
              * @description In partner lists, the last UTC day with any request from the partner (null when it has made none).
              */
             last_active_on?: string | null;
+            /** @description The partner's API secrets (never the secrets themselves), the current one first; a second one only while a roll's old secret is still valid. */
+            secrets?: components["schemas"]["PartnerSecret"][];
             created_at: components["schemas"]["Timestamp"];
             updated_at: components["schemas"]["Timestamp"];
         };
@@ -720,6 +755,15 @@ export interface components {
             partner: components["schemas"]["Partner"];
             /** Format: password */
             api_secret: string;
+        };
+        /** @description How long the old secret stays valid after a roll. */
+        SecretRoll: {
+            /**
+             * Format: int32
+             * @description Hours the old secret (and the tokens issued from it) keep working; at most 7 days.
+             * @default 24
+             */
+            expires_in_hours: number;
         };
         /**
          * @description Stable identifier of a series.
@@ -1728,6 +1772,14 @@ export interface operations {
                      *           "api_key": "pk_Xq3vN8bR2mK7pL4wT9yZ1cF6",
                      *           "status": "enabled",
                      *           "last_active_on": "2026-11-20",
+                     *           "secrets": [
+                     *             {
+                     *               "status": "current",
+                     *               "created_at": "2026-11-20T09:30:00Z",
+                     *               "expires_at": null,
+                     *               "last_used_at": "2026-11-20T10:02:11Z"
+                     *             }
+                     *           ],
                      *           "created_at": "2026-11-20T09:30:00Z",
                      *           "updated_at": "2026-11-20T09:30:00Z"
                      *         }
@@ -1780,6 +1832,14 @@ export interface operations {
                      *         "api_key": "pk_Xq3vN8bR2mK7pL4wT9yZ1cF6",
                      *         "status": "enabled",
                      *         "last_active_on": "2026-11-20",
+                     *         "secrets": [
+                     *           {
+                     *             "status": "current",
+                     *             "created_at": "2026-11-20T09:30:00Z",
+                     *             "expires_at": null,
+                     *             "last_used_at": "2026-11-20T10:02:11Z"
+                     *           }
+                     *         ],
                      *         "created_at": "2026-11-20T09:30:00Z",
                      *         "updated_at": "2026-11-20T09:30:00Z"
                      *       },
@@ -1826,6 +1886,14 @@ export interface operations {
                      *       "api_key": "pk_Xq3vN8bR2mK7pL4wT9yZ1cF6",
                      *       "status": "enabled",
                      *       "last_active_on": "2026-11-20",
+                     *       "secrets": [
+                     *         {
+                     *           "status": "current",
+                     *           "created_at": "2026-11-20T09:30:00Z",
+                     *           "expires_at": null,
+                     *           "last_used_at": "2026-11-20T10:02:11Z"
+                     *         }
+                     *       ],
                      *       "created_at": "2026-11-20T09:30:00Z",
                      *       "updated_at": "2026-11-20T09:30:00Z"
                      *     }
@@ -1878,6 +1946,14 @@ export interface operations {
                      *       "api_key": "pk_Xq3vN8bR2mK7pL4wT9yZ1cF6",
                      *       "status": "enabled",
                      *       "last_active_on": "2026-11-20",
+                     *       "secrets": [
+                     *         {
+                     *           "status": "current",
+                     *           "created_at": "2026-11-20T09:30:00Z",
+                     *           "expires_at": null,
+                     *           "last_used_at": "2026-11-20T10:02:11Z"
+                     *         }
+                     *       ],
                      *       "created_at": "2026-11-20T09:30:00Z",
                      *       "updated_at": "2026-11-20T09:30:00Z"
                      *     }
@@ -1966,6 +2042,14 @@ export interface operations {
                      *       "api_key": "pk_Xq3vN8bR2mK7pL4wT9yZ1cF6",
                      *       "status": "enabled",
                      *       "last_active_on": "2026-11-20",
+                     *       "secrets": [
+                     *         {
+                     *           "status": "current",
+                     *           "created_at": "2026-11-20T09:30:00Z",
+                     *           "expires_at": null,
+                     *           "last_used_at": "2026-11-20T10:02:11Z"
+                     *         }
+                     *       ],
                      *       "created_at": "2026-11-20T09:30:00Z",
                      *       "updated_at": "2026-11-20T09:30:00Z"
                      *     }
@@ -2011,6 +2095,14 @@ export interface operations {
                      *         "api_key": "pk_Xq3vN8bR2mK7pL4wT9yZ1cF6",
                      *         "status": "enabled",
                      *         "last_active_on": "2026-11-20",
+                     *         "secrets": [
+                     *           {
+                     *             "status": "current",
+                     *             "created_at": "2026-11-20T09:30:00Z",
+                     *             "expires_at": null,
+                     *             "last_used_at": "2026-11-20T10:02:11Z"
+                     *           }
+                     *         ],
                      *         "created_at": "2026-11-20T09:30:00Z",
                      *         "updated_at": "2026-11-20T09:30:00Z"
                      *       },
@@ -2024,6 +2116,77 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    rollPartnerSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example ptn_k3v9x2m7qa */
+                partner_id: components["parameters"]["PartnerIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "expires_in_hours": 24
+                 *     }
+                 */
+                "application/json": components["schemas"]["SecretRoll"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "partner": {
+                     *         "id": "ptn_k3v9x2m7qa",
+                     *         "name": "Northwind Streaming",
+                     *         "api_key": "pk_Xq3vN8bR2mK7pL4wT9yZ1cF6",
+                     *         "status": "enabled",
+                     *         "secrets": [
+                     *           {
+                     *             "status": "current",
+                     *             "created_at": "2026-11-21T08:00:00Z",
+                     *             "expires_at": null,
+                     *             "last_used_at": null
+                     *           },
+                     *           {
+                     *             "status": "expiring",
+                     *             "created_at": "2026-11-20T09:30:00Z",
+                     *             "expires_at": "2026-11-22T08:00:00Z",
+                     *             "last_used_at": "2026-11-21T07:58:40Z"
+                     *           }
+                     *         ],
+                     *         "created_at": "2026-11-20T09:30:00Z",
+                     *         "updated_at": "2026-11-21T08:00:00Z"
+                     *       },
+                     *       "api_secret": "sk_hT5nW2qR8vK3mB7xL1pZ9cJ4dF6gY0sA2eU8iO3wQ5r"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PartnerCredentials"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

@@ -15,6 +15,7 @@
  *   exist yet: signing in), `x-rate-limit-group` (exactly on operations with a session),
  *   `x-sign-in-limit` (which sign-in limits count it), `x-max-range-days`,
  *   `x-allowed-before-mfa-enrolment` (true: callable by an owner who must still enrol a second factor).
+ * - `components.schemas.SecretRoll`: the bounds and default of a roll's `expires_in_hours`.
  */
 import { readFileSync } from 'node:fs';
 import { STUDIO_CONTRACT_BUNDLE } from '../platform/paths.js';
@@ -44,6 +45,18 @@ export interface StudioContract {
   importBatchSeries: number;
   /** Pause after each import batch, in percent of the time the batch took (info.x-catalog-import.pause_percent). */
   importPausePercent: number;
+  /** How long a roll's old secret may stay valid, in hours (SecretRoll's `expires_in_hours`): for the CLI, which has no validator. */
+  secretRoll: { minHours: number; maxHours: number; defaultHours: number };
+}
+
+/** SecretRoll's bounds and default, or an error naming what is missing. */
+function secretRollHours(document: Record<string, any>): StudioContract['secretRoll'] {
+  const hours = document.components?.schemas?.SecretRoll?.properties?.expires_in_hours ?? {};
+  const { minimum, maximum, default: fallback } = hours as Record<string, unknown>;
+  if (![minimum, maximum, fallback].every(positiveInteger) || !((minimum as number) <= (fallback as number) && (fallback as number) <= (maximum as number))) {
+    throw new Error('studio contract: SecretRoll.expires_in_hours needs integer minimum <= default <= maximum');
+  }
+  return { minHours: minimum as number, maxHours: maximum as number, defaultHours: fallback as number };
 }
 
 interface RawStudioOperation {
@@ -141,5 +154,6 @@ export function loadStudioContract(path: string = STUDIO_CONTRACT_BUNDLE): Studi
     defaultBodyBytes,
     importBatchSeries: count('info.x-catalog-import.batch_series', imports.batch_series),
     importPausePercent: count('info.x-catalog-import.pause_percent', imports.pause_percent),
+    secretRoll: secretRollHours(document),
   };
 }

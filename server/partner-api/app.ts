@@ -144,7 +144,7 @@ export function createApp(deps: AppDeps): Express {
     key: partnerLimitKey,
     onLimited: (group) => deps.metrics?.rateLimited.inc({ group }),
   });
-  const caller = resolveCaller({ tokens: deps.tokens, store, failures });
+  const caller = resolveCaller({ tokens: deps.tokens, store, failures, clock });
 
   mountOperations(app, {
     name: 'partnerApi',

@@ -1,14 +1,16 @@
 /**
  * Bearer authentication: the token is verified with jose (server/auth/tokens.ts), then checked
  * against the partner's current state on every request, so a disabled partner or a regenerated
- * secret takes effect at once, in every running instance. server/partner-api/caller.ts runs it for every
+ * secret takes effect at once, in every running instance, and a token from a rolled secret stops
+ * when that secret expires. server/partner-api/caller.ts runs it for every
  * operation whose contract security requires a token, and turns a refusal into a failed
  * authentication of the client address (401, or 429 once the address is past its limit).
  */
 import type { Request } from 'express';
 import type { TokenService } from '../auth/tokens.js';
 import { ApiError } from '../http/errors.js';
-import type { Credentials } from '../store/index.js';
+import type { Clock } from '../platform/clock.js';
+import { previousSecretValid, type Credentials } from '../store/index.js';
 
 const BEARER = /^Bearer[ \t]+([A-Za-z0-9._~+/-]+=*)[ \t]*$/i;
 
@@ -26,9 +28,9 @@ export interface Refusal {
 export type BearerVerifier = (req: Request) => Promise<Refusal | undefined>;
 
 /** Builds the verifier (server/partner-api/caller.ts runs it for every bearer operation). */
-export function bearerVerifier(options: { tokens: TokenService; store: Credentials }): BearerVerifier {
-  const { tokens, store } = options;
-  if (!tokens || !store) throw new Error('bearerVerifier: tokens and store are required');
+export function bearerVerifier(options: { tokens: TokenService; store: Credentials; clock: Clock }): BearerVerifier {
+  const { tokens, store, clock } = options;
+  if (!tokens || !store || !clock) throw new Error('bearerVerifier: tokens, store and clock are required');
 
   return async function verifyBearer(req: Request): Promise<Refusal | undefined> {
     const header = req.headers.authorization;
@@ -51,13 +53,22 @@ export function bearerVerifier(options: { tokens: TokenService; store: Credentia
     if (!record || record.disabled) {
       return { error: new ApiError('unauthorized', 'The partner account behind this token is not active.', { headers: challenge('invalid_token') }), partnerId: record?.id };
     }
-    if (record.credentialVersion !== verified.credentialVersion) {
+    // The token lives as long as the secret it came from: the current one, or a roll's old one until it expires.
+    const fromOldSecret = verified.credentialVersion === record.previousSecret?.credentialVersion;
+    if (fromOldSecret && !previousSecretValid(record.previousSecret, clock.now())) {
+      const error = new ApiError('token_revoked', 'The access token was issued from an API secret that has expired since it was rolled; authenticate again with the new secret.', {
+        headers: challenge('invalid_token'),
+      });
+      return { error, partnerId: record.id };
+    }
+    if (!fromOldSecret && record.credentialVersion !== verified.credentialVersion) {
       const error = new ApiError('token_revoked', 'The access token was revoked when the API secret was regenerated; authenticate again with the new secret.', {
         headers: challenge('invalid_token'),
       });
       return { error, partnerId: record.id };
     }
-    req.partner = { id: record.id, record, token: { issuedAt: verified.issuedAt, expiresAt: verified.expiresAt, jti: verified.jti } };
+    const token = { issuedAt: verified.issuedAt, expiresAt: verified.expiresAt, jti: verified.jti };
+    req.partner = { id: record.id, record, credentialVersion: verified.credentialVersion, token };
     return undefined;
   };
 }

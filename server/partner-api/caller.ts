@@ -19,7 +19,8 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { DUMMY_SECRET_HASH_PROMISE, verifySecret } from '../auth/secrets.js';
 import type { TokenService } from '../auth/tokens.js';
 import { ApiError } from '../http/errors.js';
-import type { Credentials } from '../store/index.js';
+import type { Clock } from '../platform/clock.js';
+import { previousSecretValid, type Credentials, type PartnerRecord } from '../store/index.js';
 import { bearerVerifier } from './authenticate.js';
 import type { FailedAuthentications } from './failed-authentications.js';
 import './request-fields.js';
@@ -32,9 +33,9 @@ export interface CallerResolution {
 }
 
 /** Builds both placements of caller resolution. */
-export function resolveCaller(options: { tokens: TokenService; store: Credentials; failures: FailedAuthentications }): CallerResolution {
-  const { store, failures } = options;
-  if (!options.tokens || !store || !failures) throw new Error('resolveCaller: tokens, store and failures are required');
+export function resolveCaller(options: { tokens: TokenService; store: Credentials; failures: FailedAuthentications; clock: Clock }): CallerResolution {
+  const { store, failures, clock } = options;
+  if (!options.tokens || !store || !failures || !clock) throw new Error('resolveCaller: tokens, store, failures and clock are required');
   const verifyBearer = bearerVerifier(options);
 
   async function fromToken(req: Request, res: Response, next: NextFunction): Promise<void> {
@@ -53,10 +54,11 @@ export function resolveCaller(options: { tokens: TokenService; store: Credential
     if (req.operation?.authentication !== 'api-key-and-secret') return next();
     const { api_key, api_secret } = req.body as { api_key: string; api_secret: string };
     const partner = await store.getPartnerByApiKey(api_key);
-    // Hash even for unknown keys so response time does not reveal which keys exist.
-    const matches = await verifySecret(api_secret, partner?.secretHash ?? (await DUMMY_SECRET_HASH_PROMISE));
+    const version = await matchedVersion(partner, api_secret);
+    const matches = version !== undefined;
     if (partner && matches && !partner.disabled) {
-      req.partner = { id: partner.id, record: partner };
+      req.partner = { id: partner.id, record: partner, credentialVersion: version };
+      await store.markSecretUsed(partner.id, version, new Date(clock.now()).toISOString());
       return next();
     }
     const reason = !partner ? 'unknown_key' : !matches ? 'wrong_secret' : 'disabled_partner';
@@ -67,6 +69,18 @@ export function resolveCaller(options: { tokens: TokenService; store: Credential
       throw new ApiError('partner_disabled', 'The studio has disabled this partner account; the credentials work again once it is re-enabled.');
     }
     throw new ApiError('invalid_credentials', 'The API key and secret do not match an active partner.');
+  }
+
+  /**
+   * The credential version of the partner's secret that api_secret is: the current one, or a
+   * roll's old one until it expires. Hashes even for unknown keys so response time does not
+   * reveal which keys exist.
+   */
+  async function matchedVersion(partner: PartnerRecord | undefined, secret: string): Promise<number | undefined> {
+    if (await verifySecret(secret, partner?.secretHash ?? (await DUMMY_SECRET_HASH_PROMISE))) return partner?.credentialVersion;
+    const previous = partner?.previousSecret ?? null;
+    if (previousSecretValid(previous, clock.now()) && (await verifySecret(secret, previous.secretHash))) return previous.credentialVersion;
+    return undefined;
   }
 
   return { fromToken, fromCredentials };

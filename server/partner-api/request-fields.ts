@@ -10,6 +10,8 @@ import type { EpisodeDoc, Grant, PartnerRecord } from '../store/index.js';
 export interface AuthenticatedPartner {
   id: string;
   record: PartnerRecord;
+  /** The credential version of what authenticated the request: the secret matched, or the one the token was issued from. */
+  credentialVersion: number;
   /** The verified bearer token; absent on authenticate, where the partner proved its API secret. */
   token?: { issuedAt: number; expiresAt: number; jti: string };
 }

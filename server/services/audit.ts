@@ -15,6 +15,7 @@ export const AUDIT_ACTIONS = [
   'partner.disable',
   'partner.enable',
   'partner.regenerate_secret',
+  'partner.roll_secret',
   'grants.set',
   'catalog.import',
   'operator.create',

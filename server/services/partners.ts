@@ -74,7 +74,7 @@ export async function setPartnerDisabled(ctx: ServiceContext<Transactions>, id: 
   });
 }
 
-/** Replaces the secret: the old one and every token issued with it stop working at once. NotFoundError when unknown. */
+/** Replaces the secret: the old one (and a roll's previous one) and every token issued with them stop working at once. NotFoundError when unknown. */
 export async function regenerateSecret(ctx: ServiceContext<Transactions>, id: string): Promise<PartnerWithSecret> {
   const apiSecret = generateApiSecret();
   const secretHash = await hashSecret(apiSecret);
@@ -92,6 +92,32 @@ export async function regenerateSecret(ctx: ServiceContext<Transactions>, id: st
     return after;
   });
   return { partner, apiSecret };
+}
+
+/**
+ * Rolls the secret: a new one (in the result only) is current at once, and the old one, with the
+ * tokens issued from it, keeps working until expiresInHours from now (the contract bounds it).
+ * 'roll_in_progress' while an earlier roll's old secret is still valid; NotFoundError when unknown.
+ */
+export async function rollSecret(ctx: ServiceContext<Transactions>, id: string, expiresInHours: number): Promise<PartnerWithSecret | 'roll_in_progress'> {
+  const apiSecret = generateApiSecret();
+  const secretHash = await hashSecret(apiSecret);
+  const expiresAt = new Date(Date.parse(ctx.now) + expiresInHours * 3_600_000).toISOString();
+  const partner = await ctx.store.transact(async (tx) => {
+    const before = await tx.getPartner(id);
+    if (!before) throw new NotFoundError('partner', [id]);
+    const after = await tx.rollSecret(id, secretHash, expiresAt, ctx.now);
+    if (!after) return undefined;
+    await record(tx, ctx.actor, ctx.now, {
+      action: 'partner.roll_secret',
+      targetKind: 'partner',
+      targetId: id,
+      before: { credential_version: before.credentialVersion },
+      after: { credential_version: after.credentialVersion, old_credential_expires_at: expiresAt },
+    });
+    return after;
+  });
+  return partner ? { partner, apiSecret } : 'roll_in_progress';
 }
 
 /** The partner, or NotFoundError. */

@@ -14,13 +14,11 @@ import type * as S from './studio-records.js';
 /** Who a request's credentials belong to: partner-api/caller.ts (key and secret) and authenticate.ts (every bearer request). */
 export interface Credentials {
   getPartnerByApiKey(apiKey: string): Promise<R.PartnerRecord | undefined>;
-  /**
-   * The partner's current state and the content version, read together on every authenticated
-   * request. The content version changes with every committed catalog import or grant change,
-   * by any process, and never returns to an earlier value: what partners can read is a function
-   * of it, the partner and the request.
-   */
+  /** The partner's state and the content version, read together on every authenticated request. The content version changes with
+   * every committed import or grant change, by any process, and never returns: what partners read is a function of it, the partner, the request. */
   readPartnerState(id: string): Promise<R.PartnerState>;
+  /** Dates an authenticate with the secret whose tokens carry credentialVersion (current, or a roll's previous one). */
+  markSecretUsed(id: string, credentialVersion: number, now: string): Promise<void>;
 }
 
 /** The catalog: the partner API's handlers and grant check, the studio's catalog handler, the CLI, the demo seed. */
@@ -83,7 +81,7 @@ export interface Provisioning {
   createPartner(input: R.NewPartnerInput): Promise<R.PartnerRecord>;
   /** Creates the partner only when there is no partner at all, atomically (one of concurrent callers wins); undefined otherwise. */
   createFirstPartner(input: R.NewPartnerInput): Promise<R.PartnerRecord | undefined>;
-  /** Stores a new secret hash and increments credentialVersion, atomically. */
+  /** Stores a new secret hash and increments credentialVersion, atomically; a roll's previous secret ends with it. */
   rotateSecret(id: string, secretHash: string, now: string): Promise<R.PartnerRecord | undefined>;
   setPartnerDisabled(id: string, disabled: boolean, now: string): Promise<R.PartnerRecord | undefined>;
   /** Replaces the partner's grants on a series; an empty list removes the entitlement. */
@@ -131,6 +129,8 @@ export interface StoreTx extends Pick<Operators, 'getOperator' | 'getOperatorByE
   createPartner(input: R.NewPartnerInput): Promise<R.PartnerRecord>;
   renamePartner(id: string, name: string, now: string): Promise<R.PartnerRecord | undefined>;
   rotateSecret(id: string, secretHash: string, now: string): Promise<R.PartnerRecord | undefined>;
+  /** A roll: the current secret stays valid until expiresAt; undefined when unknown or while an earlier roll's is still valid. */
+  rollSecret(id: string, secretHash: string, expiresAt: string, now: string): Promise<R.PartnerRecord | undefined>;
   setPartnerDisabled(id: string, disabled: boolean, now: string): Promise<R.PartnerRecord | undefined>;
   getGrants(partnerId: string, seriesId: string): Promise<R.Grant[]>;
   /** Replaces the grants ([] removes them) and marks what partners read as changed (every instance sees it on its next request). */

@@ -72,6 +72,26 @@ export interface PartnerRecord {
   disabled: boolean;
   createdAt: string;
   updatedAt: string;
+  secretCreatedAt: string;
+  /** The last authenticate with the current secret (null: never). */
+  secretLastUsedAt: string | null;
+  /** The secret the last roll replaced, kept until it expires (the record keeps it after that, until the next roll or regeneration). */
+  previousSecret: PreviousSecret | null;
+}
+
+/** The secret a roll replaced: it and the tokens issued from it work until expiresAt. */
+export interface PreviousSecret {
+  secretHash: string;
+  /** The credential version tokens issued from it carry. */
+  credentialVersion: number;
+  createdAt: string;
+  expiresAt: string;
+  lastUsedAt: string | null;
+}
+
+/** Whether a previous secret still works at `now` (ms since the epoch). */
+export function previousSecretValid(previous: PreviousSecret | null, now: number): previous is PreviousSecret {
+  return previous !== null && now < Date.parse(previous.expiresAt);
 }
 
 export interface EntitlementRecord {

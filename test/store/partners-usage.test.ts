@@ -27,7 +27,9 @@ describe.each(ENGINES)('Store partners, usage, settings (%s)', (_name, open) => 
     it('creates, finds by id and api key, and lists partners', async () => {
       const created = await store.createPartner({ id: B, name: 'Beta', apiKey: 'key-b', secretHash: 'hash-b', now: T0 });
       await store.createPartner({ id: A, name: 'Alpha', apiKey: 'key-a', secretHash: 'hash-a', now: T1 });
-      expect(created).toEqual({ id: B, name: 'Beta', apiKey: 'key-b', secretHash: 'hash-b', credentialVersion: 1, disabled: false, createdAt: T0, updatedAt: T0 });
+      expect(created).toEqual({ id: B, name: 'Beta', apiKey: 'key-b', secretHash: 'hash-b', credentialVersion: 1, disabled: false, createdAt: T0, updatedAt: T0,
+        secretCreatedAt: T0, secretLastUsedAt: null, previousSecret: null,
+      });
       expect(await store.getPartner(B)).toEqual(created);
       expect(await store.getPartnerByApiKey('key-b')).toEqual(created);
       expect(await store.getPartnerByApiKey('nope')).toBeUndefined();

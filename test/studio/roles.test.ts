@@ -33,6 +33,7 @@ const LEAST_ROLE: Record<string, Role> = {
   disablePartner: 'owner',
   enablePartner: 'owner',
   regeneratePartnerSecret: 'owner',
+  rollPartnerSecret: 'owner',
   inviteOperator: 'owner',
   updateOperator: 'owner',
   createPasswordResetLink: 'owner',
@@ -58,6 +59,7 @@ const SAMPLE_PATH_VALUES: Record<string, string> = {
 const SAMPLE_BODIES: Record<string, unknown> = {
   createPartner: { name: 'Matrix Partner' },
   renamePartner: { name: 'Renamed' },
+  rollPartnerSecret: { expires_in_hours: 24 },
   setPartnerGrants: { items: [{ series_id: 'ser_0000000000', grants: ['read'] }] },
   importCatalog: { series: [{}] },
   inviteOperator: { email: 'matrix@halcyon-studios.example', role: 'viewer' },

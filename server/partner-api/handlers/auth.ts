@@ -8,8 +8,9 @@ export function authHandlers({ tokens }: HandlerDeps): Record<string, OperationH
   return {
     async authenticate(req, res) {
       // Caller resolution (server/partner-api/caller.ts) has matched the API key and secret to this active partner.
-      const partner = req.partner!.record;
-      const issued = await tokens.issue(partner.id, partner.credentialVersion);
+      // The token carries the version of the secret that matched, so one from a roll's old secret dies with it.
+      const { id, credentialVersion } = req.partner!;
+      const issued = await tokens.issue(id, credentialVersion);
       res.setHeader('Cache-Control', 'no-store');
       res.json({
         access_token: issued.token,

@@ -20,6 +20,7 @@ import { auditKindMigration } from './audit-kind.js';
 import { genreSortKeysMigration } from './genre-sort-keys.js';
 import { postgresSearchBlocksMigration } from './postgres-search-blocks.js';
 import { sqliteGrantsWithoutRowidMigration } from './sqlite-grants-without-rowid.js';
+import { rollingSecretsMigration } from './rolling-secrets.js';
 
 /** The SQLite migrations, in order. */
 export function sqliteMigrations(): Record<string, Migration> {
@@ -37,6 +38,7 @@ export function sqliteMigrations(): Record<string, Migration> {
     '0011_audit_kind': auditKindMigration,
     '0012_oidc_identities': oidcIdentitiesMigration,
     '0013_operator_accounts': operatorAccountsMigration,
+    '0016_rolling_secrets': rollingSecretsMigration,
   };
 }
 
@@ -54,6 +56,7 @@ export function postgresMigrations(): Record<string, Migration> {
     '0009_audit_kind': auditKindMigration,
     '0010_oidc_identities': oidcIdentitiesMigration,
     '0011_operator_accounts': operatorAccountsMigration,
+    '0014_rolling_secrets': rollingSecretsMigration,
   };
 }
 

@@ -22,15 +22,36 @@ export function partnerRecord(row: PartnerTable): PartnerRecord {
     disabled: num(row.disabled) !== 0,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    secretCreatedAt: row.secret_created_at ?? row.created_at,
+    secretLastUsedAt: row.secret_last_used_at,
+    previousSecret:
+      row.previous_secret_hash === null || row.previous_secret_expires_at === null
+        ? null
+        : {
+            secretHash: row.previous_secret_hash,
+            credentialVersion: num(row.previous_credential_version),
+            createdAt: row.previous_secret_created_at ?? row.created_at,
+            expiresAt: row.previous_secret_expires_at,
+            lastUsedAt: row.previous_secret_last_used_at,
+          },
   };
 }
+
+/** No previous secret: what a regeneration leaves (both secrets end at once). */
+const NO_PREVIOUS = {
+  previous_secret_hash: null,
+  previous_credential_version: null,
+  previous_secret_created_at: null,
+  previous_secret_expires_at: null,
+  previous_secret_last_used_at: null,
+} as const;
 
 /** Inserts a partner at credential version 1, enabled. */
 export async function createPartner(db: Kysely<Database>, input: NewPartnerInput): Promise<PartnerRecord> {
   const at = isoInstant(input.now);
   const row: PartnerTable = {
     id: input.id, name: input.name, api_key: input.apiKey, secret_hash: input.secretHash,
-    credential_version: 1, disabled: 0, created_at: at, updated_at: at,
+    credential_version: 1, disabled: 0, created_at: at, updated_at: at, secret_created_at: at, secret_last_used_at: null, ...NO_PREVIOUS,
   };
   return partnerRecord(await db.insertInto('partners').values(row).returningAll().executeTakeFirstOrThrow());
 }
@@ -56,6 +77,13 @@ export async function readPartnerState(db: Kysely<Database>, id: string): Promis
       'partners.disabled',
       'partners.created_at',
       'partners.updated_at',
+      'partners.secret_created_at',
+      'partners.secret_last_used_at',
+      'partners.previous_secret_hash',
+      'partners.previous_credential_version',
+      'partners.previous_secret_created_at',
+      'partners.previous_secret_expires_at',
+      'partners.previous_secret_last_used_at',
     ])
     .where('content_version.id', '=', 1)
     .executeTakeFirstOrThrow();
@@ -71,11 +99,63 @@ export async function readPartnerState(db: Kysely<Database>, id: string): Promis
 export async function rotateSecret(db: Kysely<Database>, id: string, secretHash: string, now: string): Promise<PartnerRecord | undefined> {
   const row = await db
     .updateTable('partners')
-    .set((eb) => ({ secret_hash: secretHash, credential_version: eb('credential_version', '+', 1), updated_at: isoInstant(now) }))
+    .set((eb) => ({
+      secret_hash: secretHash,
+      credential_version: eb('credential_version', '+', 1),
+      secret_created_at: isoInstant(now),
+      secret_last_used_at: null,
+      ...NO_PREVIOUS,
+      updated_at: isoInstant(now),
+    }))
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirst();
   return row && partnerRecord(row);
+}
+
+/**
+ * A roll: the current secret becomes the previous one, valid until expiresAt (its tokens keep
+ * their credential version), and the new hash becomes current at the next version, in one UPDATE
+ * (the right-hand sides read the row as it was). Only while no earlier roll's previous secret is
+ * still valid at `now`, so a second roll never cuts off a secret the partner may still use;
+ * undefined for an unknown partner or a roll in progress.
+ */
+export async function rollSecret(db: Kysely<Database>, id: string, secretHash: string, expiresAt: string, now: string): Promise<PartnerRecord | undefined> {
+  const at = isoInstant(now);
+  const row = await db
+    .updateTable('partners')
+    .set((eb) => ({
+      previous_secret_hash: eb.ref('secret_hash'),
+      previous_credential_version: eb.ref('credential_version'),
+      previous_secret_created_at: eb.fn.coalesce('secret_created_at', 'created_at'),
+      previous_secret_expires_at: isoInstant(expiresAt),
+      previous_secret_last_used_at: eb.ref('secret_last_used_at'),
+      secret_hash: secretHash,
+      credential_version: eb('credential_version', '+', 1),
+      secret_created_at: at,
+      secret_last_used_at: null,
+      updated_at: at,
+    }))
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('previous_secret_expires_at', 'is', null), eb('previous_secret_expires_at', '<=', at)]))
+    .returningAll()
+    .executeTakeFirst();
+  return row && partnerRecord(row);
+}
+
+/**
+ * Records an authenticate with one of the partner's secrets: the current one, or the previous one
+ * when its credential version is `credentialVersion` (a roll since then makes it a no-op).
+ */
+export async function markSecretUsed(db: Kysely<Database>, id: string, credentialVersion: number, now: string): Promise<void> {
+  const at = isoInstant(now);
+  await db.updateTable('partners').set({ secret_last_used_at: at }).where('id', '=', id).where('credential_version', '=', credentialVersion).execute();
+  await db
+    .updateTable('partners')
+    .set({ previous_secret_last_used_at: at })
+    .where('id', '=', id)
+    .where('previous_credential_version', '=', credentialVersion)
+    .execute();
 }
 
 /** Renames the partner; undefined for an unknown partner. */
@@ -105,7 +185,7 @@ export async function setPartnerDisabled(db: Kysely<Database>, id: string, disab
 }
 
 /** The partner doors both engines share; each engine reads a partner's state its own way (readPartnerState above, or a memo of it). */
-export function partners(core: StoreCore): PartnerReads & Omit<Provisioning, 'setGrants'> & Pick<Credentials, 'getPartnerByApiKey'> {
+export function partners(core: StoreCore): PartnerReads & Omit<Provisioning, 'setGrants'> & Pick<Credentials, 'getPartnerByApiKey' | 'markSecretUsed'> {
   const { db } = core;
   return {
     getPartner: (id) => core.guard(() => findPartner(db, 'id', id)),
@@ -118,6 +198,7 @@ export function partners(core: StoreCore): PartnerReads & Omit<Provisioning, 'se
         core.writeTransaction(async (trx) => ((await trx.selectFrom('partners').select('id').limit(1).executeTakeFirst()) ? undefined : createPartner(trx, input))),
       ),
     rotateSecret: (id, secretHash, now) => core.guard(() => rotateSecret(db, id, secretHash, now)),
+    markSecretUsed: (id, credentialVersion, now) => core.guard(() => markSecretUsed(db, id, credentialVersion, now)),
     setPartnerDisabled: (id, disabled, now) => core.guard(() => setPartnerDisabled(db, id, disabled, now)),
   };
 }

@@ -41,6 +41,9 @@ class KyselyStoreTx implements StoreTx {
   rotateSecret(id: string, secretHash: string, now: string): Promise<PartnerRecord | undefined> {
     return pq.rotateSecret(this.db, id, secretHash, now);
   }
+  rollSecret(id: string, secretHash: string, expiresAt: string, now: string): Promise<PartnerRecord | undefined> {
+    return pq.rollSecret(this.db, id, secretHash, expiresAt, now);
+  }
 
   setPartnerDisabled(id: string, disabled: boolean, now: string): Promise<PartnerRecord | undefined> {
     return pq.setPartnerDisabled(this.db, id, disabled, now);
