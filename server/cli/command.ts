@@ -18,6 +18,7 @@ export const OPTIONS = {
   action: { type: 'string' },
   limit: { type: 'string' },
   email: { type: 'string' },
+  'expires-in-hours': { type: 'string' },
   role: { type: 'string' },
 } as const;
 

@@ -1,5 +1,5 @@
 /** How the admin CLI writes: one JSON document on stdout with `--json`, aligned text otherwise. */
-import type { EntitlementRecord, PartnerRecord } from '../store/index.js';
+import { previousSecretValid, type EntitlementRecord, type PartnerRecord } from '../store/index.js';
 
 /** Anything with write(string): process.stdout, or a buffer in tests. */
 export interface Writer {
@@ -47,18 +47,32 @@ export interface PartnerView {
   api_key: string;
   disabled: boolean;
   credential_version: number;
+  /** The current secret, then a roll's old one while it is valid: described, never shown. */
+  secrets: SecretView[];
   created_at: string;
   updated_at: string;
 }
 
+/** One API secret as the CLI describes it (the studio API's PartnerSecret). */
+export interface SecretView {
+  status: 'current' | 'expiring';
+  created_at: string;
+  expires_at: string | null;
+  last_used_at: string | null;
+}
+
 /** The public fields of a partner record (never its secret hash). */
-export function partnerView(p: PartnerRecord): PartnerView {
+export function partnerView(p: PartnerRecord, now: string): PartnerView {
+  const secrets: SecretView[] = [{ status: 'current', created_at: p.secretCreatedAt, expires_at: null, last_used_at: p.secretLastUsedAt }];
+  const old = p.previousSecret;
+  if (previousSecretValid(old, Date.parse(now))) secrets.push({ status: 'expiring', created_at: old.createdAt, expires_at: old.expiresAt, last_used_at: old.lastUsedAt });
   return {
     partner_id: p.id,
     name: p.name,
     api_key: p.apiKey,
     disabled: p.disabled,
     credential_version: p.credentialVersion,
+    secrets,
     created_at: p.createdAt,
     updated_at: p.updatedAt,
   };
@@ -79,5 +93,11 @@ export function partnerLines(p: PartnerView): string[] {
     `credential_version:  ${p.credential_version}`,
     `created_at:          ${p.created_at}`,
     `updated_at:          ${p.updated_at}`,
+    '',
+    ...table(
+      ['SECRET', 'CREATED_AT', 'EXPIRES_AT', 'LAST_USED_AT'],
+      p.secrets.map((s) => [s.status, s.created_at, s.expires_at ?? '-', s.last_used_at ?? 'never']),
+      'no secrets',
+    ),
   ];
 }

@@ -1,16 +1,17 @@
-/** `partner create|list|show|rename|regenerate-secret|disable|enable`: the partner lifecycle, through server/services. */
+/** `partner create|list|show|rename|regenerate-secret|roll-secret|disable|enable`: the partner lifecycle, through server/services. */
 import * as partners from '../services/partners.js';
 import type { EntitlementRecord, GrantReads, PartnerReads, PartnerRecord } from '../store/index.js';
-import { partnerId, partnerName } from './args.js';
+import { loadStudioContract } from '../contract/studio.js';
+import { intOption, partnerId, partnerName } from './args.js';
 import { serviceContext, type Command, type CommandContext } from './command.js';
-import { notFound } from './errors.js';
+import { CliError, EXIT, notFound } from './errors.js';
 import { entitlementView, partnerLines, partnerView, table } from './output.js';
 
 const SECRET_NOTE = 'The API secret is shown only this once: only its hash is stored. Share it with the partner securely.';
 
-/** A partner's key and its new secret, the one time the secret is shown (create, regenerate-secret). */
+/** A partner's key and its new secret, the one time the secret is shown (create, regenerate-secret, roll-secret). */
 function printSecret(ctx: CommandContext, partner: PartnerRecord, apiSecret: string, notes: string[]): void {
-  const view = partnerView(partner);
+  const view = partnerView(partner, ctx.now);
   ctx.out.result({ ...view, api_secret: apiSecret, note: SECRET_NOTE }, () => [
     `partner_id:  ${view.partner_id}`,
     `api_key:     ${view.api_key}`,
@@ -60,7 +61,7 @@ const list: Command = {
   arity: [0, 0],
   options: [],
   async run(ctx) {
-    const partners = (await (await ctx.store()).listPartners()).map(partnerView);
+    const partners = (await (await ctx.store()).listPartners()).map((p) => partnerView(p, ctx.now));
     ctx.out.result({ partners }, () =>
       table(
         ['PARTNER_ID', 'NAME', 'API_KEY', 'STATUS', 'CREDENTIAL_VERSION', 'CREATED_AT'],
@@ -80,7 +81,7 @@ const show: Command = {
   async run(ctx, [rawId = '']) {
     const id = partnerId(rawId);
     const store = await ctx.store();
-    const view = partnerView(await requirePartner(store, id));
+    const view = partnerView(await requirePartner(store, id), ctx.now);
     const entitlements = (await allEntitlements(store, id)).map(entitlementView);
     ctx.out.result({ ...view, entitlements }, () => [
       ...partnerLines(view),
@@ -107,6 +108,25 @@ const regenerate: Command = {
   },
 };
 
+const roll: Command = {
+  words: ['partner', 'roll-secret'],
+  usage: '<partner_id> [--expires-in-hours <hours>]',
+  summary: 'issue a new API secret and keep the current one (and its tokens) working for --expires-in-hours (the studio contract gives the default and the maximum)',
+  arity: [1, 1],
+  options: ['expires-in-hours'],
+  async run(ctx, [rawId = ''], values) {
+    const id = partnerId(rawId);
+    const { minHours, maxHours, defaultHours } = loadStudioContract().secretRoll;
+    const hours = intOption('expires-in-hours', values['expires-in-hours'], defaultHours, minHours, maxHours);
+    const result = await partners.rollSecret(await serviceContext(ctx), id, hours);
+    if (result === 'roll_in_progress') {
+      throw new CliError(`partner ${id} has a rolled secret that is still valid; wait for it to expire, or regenerate-secret to end both at once`, EXIT.failed, 'conflict');
+    }
+    const expiresAt = result.partner.previousSecret!.expiresAt;
+    printSecret(ctx, result.partner, result.apiSecret, [`The previous secret and the tokens issued from it keep working until ${expiresAt}.`]);
+  },
+};
+
 const rename: Command = {
   words: ['partner', 'rename'],
   usage: '<partner_id> --name <name>',
@@ -116,7 +136,7 @@ const rename: Command = {
   async run(ctx, [rawId = ''], values) {
     const id = partnerId(rawId);
     const name = partnerName(values.name);
-    const view = partnerView(await partners.renamePartner(await serviceContext(ctx), id, name));
+    const view = partnerView(await partners.renamePartner(await serviceContext(ctx), id, name), ctx.now);
     ctx.out.result(view, () => [`partner ${id} is now named ${view.name}`]);
   },
 };
@@ -132,11 +152,11 @@ function setDisabled(disabled: boolean): Command {
     async run(ctx, [rawId = '']) {
       const id = partnerId(rawId);
       const partner = await partners.setPartnerDisabled(await serviceContext(ctx), id, disabled);
-      const view = partnerView(partner);
+      const view = partnerView(partner, ctx.now);
       ctx.out.result(view, () => [`partner ${id} is now ${view.disabled ? 'disabled' : 'enabled'}`]);
     },
   };
 }
 
 /** The partner lifecycle commands. */
-export const partnerCommands: Command[] = [create, list, show, rename, regenerate, setDisabled(true), setDisabled(false)];
+export const partnerCommands: Command[] = [create, list, show, rename, regenerate, roll, setDisabled(true), setDisabled(false)];
