@@ -9,3 +9,11 @@ export async function contractEnum(schema: string): Promise<string[]> {
   document ??= fetch('/openapi.json').then((r) => r.json());
   return (await document).components.schemas[schema]?.enum ?? [];
 }
+
+/** The bounds and default of a secret roll's `expires_in_hours` (the contract's SecretRoll). */
+export async function secretRollHours(): Promise<{ min: number; max: number; fallback: number }> {
+  document ??= fetch('/openapi.json').then((r) => r.json());
+  const schemas = (await document).components.schemas as Record<string, { properties?: Record<string, { minimum?: number; maximum?: number; default?: number }> }>;
+  const hours = schemas.SecretRoll?.properties?.expires_in_hours ?? {};
+  return { min: hours.minimum ?? 1, max: hours.maximum ?? 1, fallback: hours.default ?? hours.minimum ?? 1 };
+}

@@ -7,6 +7,7 @@ import { Confirm } from '../components/confirm.js';
 import { GrantMatrix } from '../components/grant-matrix.js';
 import { ProblemNotice } from '../components/problem.js';
 import { SecretOnce } from '../components/secret-once.js';
+import { PartnerSecrets } from '../components/secret-roll.js';
 import { Empty, Loading } from '../components/states.js';
 import { UsagePanel } from '../components/usage-panel.js';
 import { useLoad } from '../load.js';
@@ -36,9 +37,15 @@ export default function PartnerPage() {
 
 function PartnerDetails({ id }: { id: string }) {
   const [partner, reload] = useLoad(() => ok(api.GET('/api/studio/partners/{partner_id}', { params: { path: { partner_id: id } } })), [id]);
+  const owner = useCan('owner');
   if (partner.state === 'loading') return <h1 id="partner-title">Partner <code>{id}</code></h1>;
   if (partner.state === 'problem') return <><h1 id="partner-title">Partner <code>{id}</code></h1><ProblemNotice problem={partner.problem} onRetry={reload} /></>;
-  return <Details partner={partner.data} onChanged={reload} />;
+  return (
+    <>
+      <Details partner={partner.data} onChanged={reload} />
+      <PartnerSecrets partner={partner.data} owner={owner} onChanged={reload} />
+    </>
+  );
 }
 
 function Details({ partner, onChanged }: { partner: Partner; onChanged: () => void }) {
@@ -91,7 +98,7 @@ function Details({ partner, onChanged }: { partner: Partner; onChanged: () => vo
       ) : null}
       {confirming ? (
         <Confirm title="Regenerate the API secret?" confirmLabel="Regenerate" onConfirm={regenerate} onCancel={() => setConfirming(false)}>
-          <p>The current secret and every token issued with it stop working at once. {partner.name} must use the new secret.</p>
+          <p>The current secret, a rolled secret still valid, and every token issued with them stop working at once. {partner.name} must use the new secret.</p>
         </Confirm>
       ) : null}
       {secret ? <SecretOnce label="new API secret" value={secret} onDone={() => setSecret(undefined)} /> : null}
