@@ -56,7 +56,9 @@ describe.each(ENGINES)('a secret rolled through the studio API (%s)', (_engine, 
     const fromNew = await authenticate(server, partner.apiKey, rolled.api_secret);
     expect([fromOld.status, fromNew.status]).toEqual([200, 200]);
     for (const token of [oldToken, fromOld.token!, fromNew.token!]) expect(await entitlements(server, token)).toEqual([200, undefined]);
-    const listed = await secrets(server, owner, partner.id);
+    // Two hours outlive a studio session's idle time: sign in again.
+    const later = await operatorSession(server, 'owner');
+    const listed = await secrets(server, later, partner.id);
     const usedAt = new Date(server.clock.now()).toISOString();
     expect(listed.map((s) => [s.status, s.last_used_at])).toEqual([['current', usedAt], ['expiring', usedAt]]);
     expect(JSON.stringify(listed)).not.toContain('sk_');
@@ -67,7 +69,7 @@ describe.each(ENGINES)('a secret rolled through the studio API (%s)', (_engine, 
     for (const token of [oldToken, fromOld.token!]) expect(await entitlements(server, token)).toEqual([401, 'token_revoked']);
     expect(await entitlements(server, fromNew.token!)).toEqual([200, undefined]);
     expect((await authenticate(server, partner.apiKey, rolled.api_secret)).status).toBe(200);
-    expect((await secrets(server, owner, partner.id)).map((s) => s.status)).toEqual(['current']);
+    expect((await secrets(server, later, partner.id)).map((s) => s.status)).toEqual(['current']);
   });
 
   it('regenerating during a roll ends both secrets and their tokens at once', async () => {

@@ -5,6 +5,7 @@
  * SQLite) are engine-specific and deliberately not described here.
  */
 import type { Generated } from 'kysely';
+import type { PartnerSecretColumns } from './secret-columns.js';
 
 export interface SeriesTable {
   id: string;
@@ -74,7 +75,7 @@ export interface EpisodeTable {
   updated_at: string;
 }
 
-export interface PartnerTable {
+export interface PartnerTable extends PartnerSecretColumns {
   id: string;
   name: string;
   api_key: string;
@@ -83,15 +84,6 @@ export interface PartnerTable {
   disabled: number;
   created_at: string;
   updated_at: string;
-  /** Null only for a partner from before migration rolling-secrets that it could not date. */
-  secret_created_at: string | null;
-  secret_last_used_at: string | null;
-  /** The secret a roll keeps valid until previous_secret_expires_at (all null when none). */
-  previous_secret_hash: string | null;
-  previous_credential_version: number | null;
-  previous_secret_created_at: string | null;
-  previous_secret_expires_at: string | null;
-  previous_secret_last_used_at: string | null;
 }
 
 export interface PartnerGrantTable {
