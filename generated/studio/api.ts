@@ -16,7 +16,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in with email and password
-         * @description Starts a session: the `studio_session` cookie (HttpOnly, Secure, SameSite=Strict) and the CSRF token to send as `X-CSRF-Token` with every change. Attempts are limited per client address and per account (`x-sign-in-limits`).
+         * @description Starts a session: the `__Host-studio_session` cookie (HttpOnly, Secure, SameSite=Strict) and the CSRF token to send as `X-CSRF-Token` with every change. Attempts are limited per client address and per account (`x-sign-in-limits`).
          */
         post: operations["signIn"];
         /**
@@ -1468,8 +1468,8 @@ export interface components {
     requestBodies: never;
     headers: {
         /**
-         * @description `studio_session=<token>; Path=/api/studio; Max-Age=<ttl>; HttpOnly; Secure; SameSite=Strict`
-         * @example studio_session=Pq8xW2qR8vL3mB7nP1zC4dF6gY0sA2eU8iO3wQ5rJ7h; Max-Age=28800; Path=/api/studio; HttpOnly; Secure; SameSite=Strict
+         * @description `__Host-studio_session=<token>; Path=/; Max-Age=<ttl>; HttpOnly; Secure; SameSite=Strict`
+         * @example __Host-studio_session=Pq8xW2qR8vL3mB7nP1zC4dF6gY0sA2eU8iO3wQ5rJ7h; Max-Age=28800; Path=/; HttpOnly; Secure; SameSite=Strict
          */
         SessionCookie: string;
         /**

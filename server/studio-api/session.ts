@@ -14,9 +14,12 @@ import { ApiError } from '../http/errors.js';
 import type { OperatorRecord, Operators, SessionRecord } from '../store/index.js';
 import './request-fields.js';
 
-export const SESSION_COOKIE = 'studio_session';
-/** The cookie is sent only to the studio API. */
-const COOKIE_PATH = '/api/studio';
+/**
+ * `__Host-`: browsers accept it only Secure, from a secure origin, without Domain and with Path=/, so a
+ * sibling subdomain or a plain-HTTP page cannot set or shadow the session (RFC 6265bis 4.1.3.2).
+ */
+export const SESSION_COOKIE = '__Host-studio_session';
+const COOKIE_PATH = '/';
 
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('base64url');
 

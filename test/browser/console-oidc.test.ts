@@ -60,7 +60,7 @@ describe('the console and the identity provider', () => {
     // Cookies are not told apart by port: the provider's, on the same 127.0.0.1, are left out.
     const studioCookies = async (c: typeof context) => (await c.cookies()).filter((cookie) => cookie.name.includes('studio')).map((cookie) => cookie.name);
     // The sign-in's cookie is gone with it; the session's stays.
-    expect(await studioCookies(context)).toEqual(['studio_session']);
+    expect(await studioCookies(context)).toEqual(['__Host-studio_session']);
 
     idp.profiles.set('acct-unverified', { email: 'ines@halcyon-studios.example', email_verified: false });
     idp.account = 'acct-unverified';

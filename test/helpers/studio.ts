@@ -11,7 +11,7 @@ export interface SignedIn {
   email: string;
   password: string;
   operatorId: string;
-  /** `studio_session=<token>` as a Cookie header. */
+  /** `__Host-studio_session=<token>` as a Cookie header. */
   cookie: string;
   csrf: string;
   /** The Set-Cookie header of the sign-in. */

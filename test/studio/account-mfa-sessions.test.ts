@@ -174,7 +174,7 @@ describe('sessions', () => {
 
     const everywhere = await studio(server, laptop, 'DELETE', '/api/studio/account/sessions');
     expect(everywhere.status).toBe(204);
-    expect(everywhere.headers.get('set-cookie')).toMatch(/studio_session=;/);
+    expect(everywhere.headers.get('set-cookie')).toMatch(/__Host-studio_session=;/);
     for (const s of [who, laptop]) expect((await studio(server, s, 'GET', '/api/studio/session')).status).toBe(401);
     expect((await studio(server, other, 'GET', '/api/studio/session')).status).toBe(200);
     const revoked = await securityEvents(server, 'session.revoke');

@@ -49,7 +49,7 @@ describe('account refusals', () => {
     const csrf = randomBytes(32).toString('base64url');
     const expiresAt = new Date(server.clock.now() + 3_600_000).toISOString();
     await server.store.createSession({ idHash: hashToken(token), operatorId: operator!.id, csrfToken: csrf, createdAt: now, expiresAt, address: null, userAgent: null });
-    const res = await studio(server, { cookie: `studio_session=${token}`, csrf }, 'POST', '/api/studio/account/password', { current_password: 'anything', new_password: 'long enough password' });
+    const res = await studio(server, { cookie: `__Host-studio_session=${token}`, csrf }, 'POST', '/api/studio/account/password', { current_password: 'anything', new_password: 'long enough password' });
     expect([res.status, await code(res)]).toEqual([409, 'conflict']);
   });
 

@@ -40,7 +40,7 @@ describe('OpenID Connect sign-in', () => {
     expect(res.status).toBe(200);
     const session = (await res.json()) as { operator: { email: string; role: string }; csrf_token: string };
     expect(session.operator).toMatchObject({ email: operator.email, role: 'editor' });
-    const cookie = res.headers.getSetCookie().find((c) => c.startsWith('studio_session='))!;
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith('__Host-studio_session='))!;
     expect(cookie.toLowerCase()).toContain('samesite=strict');
     const me = await studio(server, { cookie: cookie.split(';')[0]!, csrf: session.csrf_token }, 'GET', '/api/studio/session');
     expect(me.status).toBe(200);

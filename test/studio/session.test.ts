@@ -9,12 +9,15 @@ import { newOperator, operatorSession, signIn, studio } from '../helpers/studio.
 const code = async (res: Response) => ((await res.json()) as { code: string }).code;
 
 describe('studio sessions', () => {
-  it('signs in with email and password into an HttpOnly, Secure, SameSite=Strict cookie, and says who is signed in', async () => {
+  it('signs in with email and password into a __Host-, HttpOnly, Secure, SameSite=Strict cookie, and says who is signed in', async () => {
     const server = await startServer();
     const operator = await newOperator(server, 'editor');
     const session = await signIn(server, { email: operator.email.toUpperCase(), password: operator.password });
+    // __Host- requires Secure, Path=/ and no Domain, or browsers drop the cookie.
+    expect(session.setCookie).toMatch(/^__Host-studio_session=[\w-]{43};/);
     const flags = session.setCookie.split(';').map((p) => p.trim().toLowerCase());
-    expect(flags).toEqual(expect.arrayContaining(['httponly', 'secure', 'samesite=strict', 'path=/api/studio']));
+    expect(flags).toEqual(expect.arrayContaining(['httponly', 'secure', 'samesite=strict', 'path=/']));
+    expect(flags.some((f) => f.startsWith('domain='))).toBe(false);
     expect(flags.some((f) => f.startsWith('max-age='))).toBe(true);
     const me = await studio(server, session, 'GET', '/api/studio/session');
     expect(me.status).toBe(200);
@@ -35,12 +38,12 @@ describe('studio sessions', () => {
   it('answers 401 without a session, after sign-out, after expiry and once the operator is disabled', async () => {
     const server = await startServer();
     expect((await studio(server, undefined, 'GET', '/api/studio/session')).status).toBe(401);
-    expect((await studio(server, { cookie: 'studio_session=forged', csrf: 'x' }, 'GET', '/api/studio/session')).status).toBe(401);
+    expect((await studio(server, { cookie: '__Host-studio_session=forged', csrf: 'x' }, 'GET', '/api/studio/session')).status).toBe(401);
 
     const leaving = await operatorSession(server, 'viewer');
     const out = await studio(server, leaving, 'DELETE', '/api/studio/session');
     expect(out.status).toBe(204);
-    expect(out.headers.get('set-cookie')).toMatch(/studio_session=;/);
+    expect(out.headers.get('set-cookie')).toMatch(/^__Host-studio_session=;.*Path=\/;/);
     expect((await studio(server, leaving, 'GET', '/api/studio/session')).status).toBe(401);
     expect((await studio(server, leaving, 'DELETE', '/api/studio/session')).status).toBe(401);
 
