@@ -7,6 +7,7 @@ import { ProblemNotice } from './components/problem.js';
 import { Loading } from './components/states.js';
 import { SessionContext } from './session.js';
 import { ResetPassword } from './pages/reset-password.js';
+import { OidcCode } from './pages/oidc-code.js';
 import { SignIn } from './pages/sign-in.js';
 import './style.css';
 
@@ -19,7 +20,8 @@ const Operators = lazy(() => import('./pages/operators.js'));
 const Account = lazy(() => import('./pages/account.js'));
 
 type Session = Schemas['Session'];
-type Gate = { state: 'checking' } | { state: 'signed-out' } | { state: 'resetting' } | { state: 'signed-in'; session: Session } | { state: 'problem'; problem: ApiProblem };
+type OidcAnswer = { code: string; state: string; iss?: string };
+type Gate = { state: 'checking' } | { state: 'signed-out' } | { state: 'resetting' } | { state: 'oidc-code'; answer: OidcAnswer } | { state: 'signed-in'; session: Session } | { state: 'problem'; problem: ApiProblem };
 
 function App() {
   // A reset link opens the console at /reset-password: no session needed, none checked.
@@ -50,16 +52,19 @@ function App() {
     const iss = back.get('iss');
     if (code && state) {
       history.replaceState(null, '', location.pathname);
-      ok(api.POST('/api/studio/session/oidc', { body: { code, state, ...(iss ? { iss } : {}) } })).then(
-        signedIn,
-        (e: unknown) => setGate({ state: 'problem', problem: problemOf(e) }),
-      );
+      const answer: OidcAnswer = { code, state, ...(iss ? { iss } : {}) };
+      ok(api.POST('/api/studio/session/oidc', { body: answer })).then(signedIn, (e: unknown) => {
+        const problem = problemOf(e);
+        // The provider vouched; an operator with a second factor still owes its code.
+        setGate(problem.code === 'mfa_required' ? { state: 'oidc-code', answer } : { state: 'problem', problem });
+      });
       return;
     }
     check().catch((e: unknown) => setGate({ state: 'problem', problem: problemOf(e) }));
   }, []);
 
   if (gate.state === 'resetting') return <ResetPassword onDone={() => setGate({ state: 'signed-out' })} />;
+  if (gate.state === 'oidc-code') return <OidcCode answer={gate.answer} onSignedIn={signedIn} onRestart={() => setGate({ state: 'signed-out' })} />;
   if (gate.state === 'checking') return <Loading what="the console" />;
   if (gate.state === 'problem') return <main><ProblemNotice problem={gate.problem} onRetry={() => location.reload()} /></main>;
   if (gate.state === 'signed-out') return <SignIn onSignedIn={signedIn} />;

@@ -44,7 +44,7 @@ export interface paths {
         put?: never;
         /**
          * Finish signing in with the identity provider
-         * @description Exchanges the `code` and `state` the identity provider returned for a session, once per sign-in started in this browser (the `__Host-studio_oidc` cookie). The ID token's signature, issuer, audience, expiry and nonce are checked, and `email_verified` must be `true`. The first sign-in binds the operator with that `email` to the provider's account (`iss` and `sub`); later sign-ins are matched by that account, and another account carrying the same email is refused (`409`, `identity_conflict`).
+         * @description Exchanges the `code` and `state` the identity provider returned for a session, once per sign-in started in this browser (the `__Host-studio_oidc` cookie). The ID token's signature, issuer, audience, expiry and nonce are checked, and `email_verified` must be `true`. The first sign-in binds the operator with that `email` to the provider's account (`iss` and `sub`); later sign-ins are matched by that account, and another account carrying the same email is refused (`409`, `identity_conflict`). An operator with a second factor is asked for it as at password sign-in; the first answer is `401` `mfa_required` (with a new `__Host-studio_oidc` cookie), and the same request again with `totp_code` or `recovery_code` completes it; a wrong code (`invalid_mfa_code`) means starting again.
          */
         post: operations["completeOidcSignIn"];
         delete?: never;
@@ -704,6 +704,10 @@ export interface components {
              * @description The `iss` the provider returned with them (RFC 9207), when it returned one.
              */
             iss?: string;
+            /** @description For an operator with a second factor, after a first answer `401` `mfa_required`, the same request again with the current code of its authenticator app. */
+            totp_code?: components["schemas"]["TotpCode"];
+            /** @description One of the operator's recovery codes instead of `totp_code`; each works once. */
+            recovery_code?: components["schemas"]["RecoveryCode"];
         };
         /** @enum {string} */
         PartnerStatus: "enabled" | "disabled";
@@ -1284,7 +1288,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The provider's answer matches no pending sign-in of this browser: the state was forged, has expired (`x-session.oidc_state_ttl_seconds`) or was used already (`oidc_state_invalid`), or the ID token failed a check (`invalid_credentials`). Start again. */
+        /** @description The provider's answer matches no pending sign-in of this browser: the state was forged, has expired (`x-session.oidc_state_ttl_seconds`) or was used already (`oidc_state_invalid`), or the ID token failed a check (`invalid_credentials`). Start again. For an operator with a second factor: send it (`mfa_required`), or it was wrong or used (`invalid_mfa_code`, start again). */
         OidcStateInvalid: {
             headers: {
                 RateLimit: components["headers"]["RateLimit"];

@@ -11,6 +11,11 @@
  * Identity: `email_verified` must be `true`. The first sign-in binds the enabled operator with the
  * email to the provider's account (`iss` + `sub`); afterwards that account is matched, whatever
  * email it carries, and another account carrying the operator's email is a collision, refused.
+ *
+ * Second factor: the provider's code is spent by the exchange, so an operator with a second factor
+ * who sent no code gets a new pending sign-in (`awaitSecondFactor`, same cookie, same lifetime)
+ * naming the vouched-for operator; the browser posts the same answer again with the code, and that
+ * completion skips the exchange. Single use like any pending sign-in: a wrong code starts again.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Request, Response } from 'express';
@@ -32,7 +37,12 @@ export interface OidcSignIn {
   start(res: Response): Promise<string>;
   /** The enabled operator the provider vouches for; a problem (401, 403, 409) otherwise. */
   complete(req: Request, res: Response, answer: { code: string; state: string; iss?: string | undefined }): Promise<OperatorRecord>;
+  /** Keeps the vouched-for operator's sign-in pending until it sends its second factor with the same state. */
+  awaitSecondFactor(res: Response, operator: OperatorRecord, state: string): Promise<void>;
 }
+
+/** Marks a pending sign-in whose identity is settled (in place of a PKCE verifier, which never has a colon). */
+const SECOND_FACTOR = 'second-factor:';
 
 /** Why a sign-in was refused: the security event's reason (services/security-events.ts). */
 export type OidcRefusal = 'state_invalid' | 'token_invalid' | 'email_not_verified' | 'identity_conflict' | 'unknown_email' | 'disabled';
@@ -146,6 +156,13 @@ export function oidcSignIn(config: OidcConfig, options: { store: Operators & Oid
 
   return {
     issuer: config.issuer,
+    async awaitSecondFactor(res, operator, state) {
+      const id = randomBytes(32).toString('base64url');
+      const now = clock.now();
+      const pending = { idHash: hashId(id), state, nonce: client.randomNonce(), verifier: SECOND_FACTOR + operator.id, createdAt: iso(now), expiresAt: iso(now + stateTtlMs) };
+      await store.savePendingSignIn(pending, iso(now));
+      res.cookie(OIDC_COOKIE, id, { ...cookie, maxAge: stateTtlMs });
+    },
     async start(res) {
       const id = randomBytes(32).toString('base64url');
       const now = clock.now();
@@ -168,6 +185,11 @@ export function oidcSignIn(config: OidcConfig, options: { store: Operators & Oid
       const id = cookieValue(req, OIDC_COOKIE);
       const pending = id !== undefined && ID.test(id) ? await store.takePendingSignIn(hashId(id)) : undefined;
       if (!pending || Date.parse(pending.expiresAt) <= clock.now() || pending.state !== answer.state) throw new OidcRefused('state_invalid');
+      if (pending.verifier.startsWith(SECOND_FACTOR)) {
+        const vouched = await store.getOperator(pending.verifier.slice(SECOND_FACTOR.length));
+        if (!vouched || vouched.disabled) throw new OidcRefused('disabled', { operator: vouched });
+        return vouched;
+      }
       const claims = await exchange(pending, answer);
       const email = asciiLowerEmail(claims.email);
       if (claims.email_verified !== true) throw new OidcRefused('email_not_verified', { email });
