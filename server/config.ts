@@ -49,7 +49,7 @@ export interface Config {
   /** Where usage counts a shutdown could not write are spooled, and replayed from at start (server/usage/spool.ts). */
   usageSpoolDir: string;
   /** 0 turns the metrics listener off. */ metricsPort: number;
-  metricsHost: string;
+  metricsHost: string; metricsAllowedHosts: string[];
   /** The studio API's listener (server/studio-api/app.ts): loopback unless STUDIO_HOST says otherwise. */
   studioPort: number; studioHost: string;
   /** Origins the studio dashboard is served from, besides the studio listener's own: a change from any other is refused. */
@@ -234,7 +234,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     usageSpoolDir: env.USAGE_SPOOL_DIR || localDataDir(databaseUrl),
     metricsPort: integer(env, 'METRICS_PORT', 9464, 0, 65_535, problems),
     // Loopback by default: metrics describe partners' traffic and are not for the public listener.
-    metricsHost: env.METRICS_HOST ?? '127.0.0.1',
+    metricsHost: env.METRICS_HOST ?? '127.0.0.1', metricsAllowedHosts: allowedHosts(env.METRICS_ALLOWED_HOSTS, env.METRICS_HOST ?? '127.0.0.1', problems, 'METRICS_ALLOWED_HOSTS'),
     studioPort: integer(env, 'STUDIO_PORT', 3001, 0, 65_535, problems),
     // Loopback by default: the studio plane is never exposed with the partner plane by accident.
     studioHost: env.STUDIO_HOST ?? '127.0.0.1',

@@ -10,6 +10,7 @@ import { drainConnections } from './platform/connection-drain.js';
 import { ConfigError, loadConfig, redactUrl, type Config } from './config.js';
 import { createLogger } from './platform/logger.js';
 import { createMetricsServer } from './platform/metrics.js';
+import { refuseOtherHosts } from './http/host-header.js';
 import { createRuntime, type Runtime } from './runtime.js';
 
 let config: Config;
@@ -52,7 +53,7 @@ studioServer.listen(config.studioPort, config.studioHost, () => {
   process.stdout.write(`Studio API listening on http://${config.studioHost}:${port} (reference: /docs; first operator: npm run admin -- operator create --email <email> --role owner)\n`);
 });
 
-const metricsServer = config.metricsPort ? createMetricsServer(runtime.metrics) : undefined;
+const metricsServer = config.metricsPort ? createMetricsServer(runtime.metrics, refuseOtherHosts(config.metricsAllowedHosts, 'METRICS_ALLOWED_HOSTS')) : undefined;
 metricsServer?.listen(config.metricsPort, config.metricsHost, () => {
   logger.info({ port: config.metricsPort, host: config.metricsHost }, 'metrics listening');
 });

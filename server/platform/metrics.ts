@@ -4,7 +4,7 @@
  * rejections by group, failed authentications by credential and partner, the studio's security
  * events by type, the usage buffer's depth, and the default process metrics.
  */
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
@@ -97,9 +97,14 @@ export function measureRequests(metrics: Metrics) {
   };
 }
 
-/** Serves `GET /metrics` on its own listener. */
-export function createMetricsServer(metrics: Metrics): Server {
+/**
+ * Serves `GET /metrics` on its own listener. `refuse` (server/http/host-header.ts) answers a request
+ * for another host name first, so a DNS-rebinding page cannot read a loopback listener's metrics.
+ */
+export function createMetricsServer(metrics: Metrics, refuse: (req: IncomingMessage, res: ServerResponse) => boolean): Server {
+  if (typeof refuse !== 'function') throw new Error('createMetricsServer: refuse (the Host check) is required');
   return createServer(async (req, res) => {
+    if (refuse(req, res)) return;
     if (req.method !== 'GET' || req.url !== '/metrics') {
       res.writeHead(404).end();
       return;
