@@ -3,7 +3,8 @@
  * (`npm start`'s command) configured with a real OpenID Connect provider the test starts, whose
  * redirect URI is the console itself. The console trades the code for a session, the `__Host-`
  * cookie naming the sign-in travels with it, and the code leaves the address bar; an account whose
- * email the provider has not verified gets the problem, not a session.
+ * email the provider has not verified gets the problem, not a session; an operator with a second
+ * factor is asked for its code after the provider, as after a password.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -14,6 +15,7 @@ import { freePort, start, type Child } from '../../scripts/lib/processes.js';
 import { runCli } from '../helpers/cli.js';
 import { ROOT, SERVER_ARGS, SERVER_COMMAND } from '../helpers/entry.js';
 import { startProvider } from '../helpers/oidc-provider.js';
+import { totpCode } from '../../server/auth/totp.js';
 
 const cleanups: Array<() => Promise<unknown>> = [];
 afterEach(async () => {
@@ -68,5 +70,24 @@ describe('the console and the identity provider', () => {
     await refused.page.getByText('Email Not Verified').waitFor();
     expect(new URL(refused.page.url()).search).toBe('');
     expect(await studioCookies(refused.context)).toEqual([]);
+
+    // An operator with a second factor (enrolled over HTTP with its initial password) owes its code after the provider.
+    const mfa = await runCli(['operator', 'create', '--email', 'theo@halcyon-studios.example', '--role', 'viewer', '--json'], { DATABASE_URL: dbPath, USER: 'ci' });
+    const password = (JSON.parse(mfa.stdout) as { initial_password: string }).initial_password;
+    const call = (path: string, body: unknown, session?: { cookie: string; csrf: string }) =>
+      fetch(`${studioBase}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: studioBase, ...(session ? { Cookie: session.cookie, 'X-CSRF-Token': session.csrf } : {}) }, body: JSON.stringify(body) });
+    const own = await call('/api/studio/session', { email: 'theo@halcyon-studios.example', password });
+    const session = { cookie: own.headers.get('set-cookie')!.split(';')[0]!, csrf: ((await own.json()) as { csrf_token: string }).csrf_token };
+    const { secret } = (await (await call('/api/studio/account/totp', {}, session)).json()) as { secret: string };
+    const confirmed = await call('/api/studio/account/totp/confirm', { code: totpCode(secret, Date.now()) }, session);
+    const { recovery_codes: codes } = (await confirmed.json()) as { recovery_codes: string[] };
+    idp.account = 'theo@halcyon-studios.example';
+    const second = await signIn();
+    await second.page.getByRole('form', { name: 'Second factor' }).waitFor();
+    expect(await studioCookies(second.context)).toEqual(['__Host-studio_oidc']);
+    await second.page.getByLabel('Code from your authenticator app, or a recovery code').fill(codes[0]!);
+    await second.page.getByRole('button', { name: 'Sign in' }).click();
+    await second.page.getByRole('heading', { name: 'Overview' }).waitFor();
+    expect(await studioCookies(second.context)).toEqual(['__Host-studio_session']);
   });
 });
