@@ -18,6 +18,8 @@ export interface ApiProblem {
   code?: string;
   request_id?: string;
   errors?: { where: string; message: string }[];
+  /** Seconds to wait before asking again (Retry-After of a 429 or 503). */
+  retry_after?: number;
 }
 
 let csrfToken: string | undefined;
@@ -34,28 +36,34 @@ const csrf: Middleware = {
 };
 
 let sessionEnded: (() => void) | undefined;
-/** Called when a call that needed the session answers 401: it expired, went idle or was ended elsewhere. */
+/** Called when a call that needed the session answers 401: it expired, went idle, the operator was disabled or it was ended elsewhere. */
 export function onSessionEnded(listener: (() => void) | undefined): void {
   sessionEnded = listener;
 }
 
+/** Sent after every change the studio API accepted, so what shows changes (recent audit entries) reads again. */
+export const CHANGED_EVENT = 'studio:changed';
+
 // Signing in and setting a password with a reset link answer 401 or 400 on their own terms, with no session to lose.
 const NO_SESSION = new Set(['/api/studio/session', '/api/studio/password-reset']);
-const ended: Middleware = {
+const watch: Middleware = {
   onResponse({ request, response }) {
-    const path = new URL(request.url).pathname;
+    const path = new URL(request.url, location.origin).pathname;
     if (response.status === 401 && !(request.method === 'POST' && NO_SESSION.has(path))) sessionEnded?.();
+    if (response.ok && request.method !== 'GET' && !path.startsWith('/api/studio/session')) dispatchEvent(new Event(CHANGED_EVENT));
     return response;
   },
 };
 
 export const api = createClient<paths>({ baseUrl: '', credentials: 'same-origin' });
-api.use(csrf, ended);
+api.use(csrf, watch);
 
 function asProblem(error: unknown, response: Response | undefined): ApiProblem {
   const doc = error as Partial<Problem> | undefined;
+  const wait = Number(response?.headers.get('Retry-After') ?? NaN);
   if (doc && typeof doc === 'object' && typeof doc.title === 'string') {
     return {
+      ...(Number.isFinite(wait) && wait >= 0 ? { retry_after: wait } : {}),
       title: doc.title,
       detail: doc.detail ?? '',
       status: doc.status ?? response?.status ?? 0,

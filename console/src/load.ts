@@ -1,15 +1,16 @@
 /** Async data for a page: loading, loaded or a problem, reloaded when its inputs change. */
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
-import { problemOf, type ApiProblem } from './api.js';
+import { CHANGED_EVENT, problemOf, type ApiProblem } from './api.js';
 
 export type Loaded<T> = { state: 'loading' } | { state: 'ok'; data: T } | { state: 'problem'; problem: ApiProblem };
 
-export function useLoad<T>(load: () => Promise<T>, inputs: unknown[]): [Loaded<T>, () => void] {
+/** With keep, what was loaded stays on screen while it loads again (a refresh, not a new page). */
+export function useLoad<T>(load: () => Promise<T>, inputs: unknown[], options: { keep?: boolean } = {}): [Loaded<T>, () => void] {
   const [value, setValue] = useState<Loaded<T>>({ state: 'loading' });
   const [round, setRound] = useState(0);
   useEffect(() => {
     let current = true;
-    setValue({ state: 'loading' });
+    if (!options.keep) setValue({ state: 'loading' });
     load().then(
       (data) => current && setValue({ state: 'ok', data }),
       (error: unknown) => current && setValue({ state: 'problem', problem: problemOf(error) }),
@@ -27,8 +28,10 @@ export interface Pages<T> {
   loading: boolean;
   done: boolean;
   problem: ApiProblem | undefined;
-  /** Loads the next page unless one is loading or there is none. */
+  /** Loads the next page unless one is loading, there is none, or the last attempt failed. */
   more: () => void;
+  /** Asks again for the page that failed, keeping the rows loaded so far. */
+  retry: () => void;
   reload: () => void;
 }
 
@@ -40,9 +43,12 @@ export function usePages<T>(page: (cursor: string | undefined) => Promise<{ item
   const cursor = useRef<string | null | undefined>(undefined);
   const generation = useRef(0);
   const loadingRef = useRef(false);
+  const failed = useRef(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   const more = useCallback(() => {
-    if (cursor.current === null || loadingRef.current) return;
+    // After a failure only retry (a click, or Retry-After's end) asks again: scrolling must not hammer a limit.
+    if (cursor.current === null || loadingRef.current || failed.current) return;
     const mine = generation.current;
     loadingRef.current = true;
     setLoading(true);
@@ -56,16 +62,33 @@ export function usePages<T>(page: (cursor: string | undefined) => Promise<{ item
       },
       (error: unknown) => {
         if (mine !== generation.current) return;
-        setProblem(problemOf(error));
+        const problem = problemOf(error);
+        setProblem(problem);
+        failed.current = true;
         loadingRef.current = false;
         setLoading(false);
+        // Past a rate limit, the rows resume by themselves once the limit's window allows.
+        if ((problem.status === 429 || problem.status === 503) && problem.retry_after !== undefined) {
+          timer.current = setTimeout(() => retryRef.current(), Math.min(problem.retry_after, 120) * 1000);
+        }
       },
     );
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, inputs);
 
+  const retry = useCallback(() => {
+    clearTimeout(timer.current);
+    failed.current = false;
+    setProblem(undefined);
+    more();
+  }, [more]);
+  const retryRef = useRef(retry);
+  retryRef.current = retry;
+
   const reload = useCallback(() => {
     generation.current++;
+    clearTimeout(timer.current);
+    failed.current = false;
     cursor.current = undefined;
     loadingRef.current = false;
     setItems([]);
@@ -74,7 +97,8 @@ export function usePages<T>(page: (cursor: string | undefined) => Promise<{ item
   }, [more]);
 
   useEffect(reload, [reload]);
-  return { items, loading, done: cursor.current === null, problem, more, reload };
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return { items, loading, done: cursor.current === null, problem, more, retry, reload };
 }
 
 /** The value after it has stopped changing for `ms`: one request per pause in typing, not per key. */
@@ -85,4 +109,15 @@ export function useSettled<T>(value: T, ms: number): T {
     return () => clearTimeout(timer);
   }, [value]);
   return settled;
+}
+
+/** A number that grows after every change the studio API accepted from this console (CHANGED_EVENT): an input of what must read again. */
+export function useChanges(): number {
+  const [count, setCount] = useState(0);
+  useEffect(() => {
+    const bump = () => setCount((n) => n + 1);
+    addEventListener(CHANGED_EVENT, bump);
+    return () => removeEventListener(CHANGED_EVENT, bump);
+  }, []);
+  return count;
 }

@@ -3,12 +3,13 @@ import { render } from 'preact';
 import { lazy, LocationProvider, Route, Router } from 'preact-iso';
 import { useEffect, useState } from 'preact/hooks';
 import { api, ok, onSessionEnded, ProblemError, problemOf, useCsrfToken, type ApiProblem, type Schemas } from './api.js';
+import { CONSOLE_NAME, FollowNavigation } from './components/follow-navigation.js';
 import { ProblemNotice } from './components/problem.js';
 import { Loading } from './components/states.js';
 import { SessionContext } from './session.js';
 import { ResetPassword } from './pages/reset-password.js';
 import { OidcCode } from './pages/oidc-code.js';
-import { SignIn } from './pages/sign-in.js';
+import { RETURN_KEY, SignIn } from './pages/sign-in.js';
 import './style.css';
 
 const Overview = lazy(() => import('./pages/overview.js'));
@@ -21,7 +22,7 @@ const Account = lazy(() => import('./pages/account.js'));
 
 type Session = Schemas['Session'];
 type OidcAnswer = { code: string; state: string; iss?: string };
-type Gate = { state: 'checking' } | { state: 'signed-out' } | { state: 'resetting' } | { state: 'oidc-code'; answer: OidcAnswer } | { state: 'signed-in'; session: Session } | { state: 'problem'; problem: ApiProblem };
+type Gate = { state: 'checking' } | { state: 'signed-out'; ended?: boolean } | { state: 'resetting' } | { state: 'oidc-code'; answer: OidcAnswer } | { state: 'signed-in'; session: Session } | { state: 'problem'; problem: ApiProblem };
 
 function App() {
   // A reset link opens the console at /reset-password: no session needed, none checked.
@@ -40,10 +41,11 @@ function App() {
   }
   useEffect(() => {
     if (gate.state === 'resetting') return;
-    // A session that expires or goes idle while the console is open brings back the sign-in form.
+    // A session that ends under a page (expiry, idle, operator disabled, ended elsewhere) brings back
+    // the sign-in form, the address kept, so signing in returns there.
     onSessionEnded(() => {
       useCsrfToken(undefined);
-      setGate((now) => (now.state === 'signed-in' ? { state: 'signed-out' } : now));
+      setGate((now) => (now.state === 'signed-in' ? { state: 'signed-out', ended: true } : now));
     });
     // Back from the identity provider: trade its code and state for a session, then drop them from the address.
     const back = new URLSearchParams(location.search);
@@ -51,7 +53,10 @@ function App() {
     const state = back.get('state');
     const iss = back.get('iss');
     if (code && state) {
-      history.replaceState(null, '', location.pathname);
+      // Where the operator was when it left for the identity provider (sign-in.tsx), else where it came back.
+      const was = sessionStorage.getItem(RETURN_KEY);
+      sessionStorage.removeItem(RETURN_KEY);
+      history.replaceState(null, '', was?.startsWith('/') && !was.startsWith('//') ? was : location.pathname);
       const answer: OidcAnswer = { code, state, ...(iss ? { iss } : {}) };
       ok(api.POST('/api/studio/session/oidc', { body: answer })).then(signedIn, (e: unknown) => {
         const problem = problemOf(e);
@@ -67,7 +72,8 @@ function App() {
   if (gate.state === 'oidc-code') return <OidcCode answer={gate.answer} onSignedIn={signedIn} onRestart={() => setGate({ state: 'signed-out' })} />;
   if (gate.state === 'checking') return <Loading what="the console" />;
   if (gate.state === 'problem') return <main><ProblemNotice problem={gate.problem} onRetry={() => location.reload()} /></main>;
-  if (gate.state === 'signed-out') return <SignIn onSignedIn={signedIn} />;
+  if (gate.state === 'signed-out') document.title = `Sign in · ${CONSOLE_NAME}`;
+  if (gate.state === 'signed-out') return <SignIn ended={gate.ended} onSignedIn={signedIn} />;
 
   const operator = gate.session.operator;
   const mfaEnrolmentRequired = gate.session.mfa_enrolment_required === true;
@@ -99,6 +105,7 @@ function App() {
             <button type="button" onClick={signOut}>Sign out</button>
           </span>
         </header>
+        <FollowNavigation />
         <main id="main">
           {/* Until an owner who must enrol a second factor has, the account page is the only one. */}
           {mfaEnrolmentRequired ? (

@@ -10,7 +10,7 @@ export interface paths {
         };
         /**
          * Who am I
-         * @description The signed-in operator, the session's expiry and its CSRF token.
+         * @description The signed-in operator, the session's expiry and its CSRF token. Limited in a group of its own (`Session`), so an operator whose pages used up their reads can still load the console.
          */
         get: operations["getSession"];
         put?: never;
@@ -66,6 +66,12 @@ export interface paths {
         /**
          * Create a partner
          * @description Creates a partner with fresh credentials; the API secret is in this answer only.
+         *
+         *     Send an `Idempotency-Key` (a fresh random value per partner, as with Stripe) so that the
+         *     request sent twice (a double click, a retry after a lost answer) creates one partner: for
+         *     24 hours the same operator's same key answers `200` with the partner it created and
+         *     `Idempotent-Replayed: true`, without the secret (only its hash is kept; regenerate it if
+         *     the first answer was lost). The same key with another name answers `409` (`conflict`).
          */
         post: operations["createPartner"];
         delete?: never;
@@ -187,7 +193,15 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Add or remove single grants on many series
+         * @description Adds and removes single grants (`add`, `remove`) on each listed series, all in one
+         *     transaction, leaving the partner's other grants on the series as they are. Unlike
+         *     `setPartnerGrants`, two changes sent one after the other never undo each other: granting
+         *     `read` and then `stream` on a series leaves both, in whatever order they were answered. A
+         *     grant both added and removed is refused (400).
+         */
+        patch: operations["changePartnerGrants"];
         trace?: never;
     };
     "/api/studio/partners/{partner_id}/grants/{series_id}": {
@@ -216,7 +230,7 @@ export interface paths {
         };
         /**
          * List the catalog's series
-         * @description The catalog's series by title, page by page, optionally filtered by a part of the title and by genre; with `partner_id`, each with that partner's grants, and `grant` keeps the series where it holds (or lacks) them. This is the console's grants matrix.
+         * @description The catalog's series by title, page by page, optionally filtered by a part of the title and by genre; with `partner_id`, each with that partner's grants, and `grant` keeps the series where it holds (or lacks) them. This is the console's grants matrix; a `partner_id` that names no partner answers `404`.
          */
         get: operations["listStudioSeries"];
         put?: never;
@@ -754,6 +768,12 @@ export interface components {
         PartnerNameChange: {
             name: components["schemas"]["PartnerName"];
         };
+        /** @description The partner an earlier request with the same Idempotency-Key created; its secret was in that request's answer only. */
+        PartnerCreationReplay: {
+            partner: components["schemas"]["Partner"];
+            /** @constant */
+            replayed: true;
+        };
         /** @description The partner and its API secret, shown only this once. */
         PartnerCredentials: {
             partner: components["schemas"]["Partner"];
@@ -805,6 +825,16 @@ export interface components {
         };
         GrantChangeResult: {
             items: components["schemas"]["GrantChange"][];
+        };
+        GrantDelta: {
+            series_id: components["schemas"]["SeriesId"];
+            /** @description Grants the partner holds on the series from now on, besides those it holds. */
+            add?: components["schemas"]["Grant"][];
+            /** @description Grants the partner no longer holds on the series; the others stay. */
+            remove?: components["schemas"]["Grant"][];
+        };
+        GrantDeltas: {
+            items: components["schemas"]["GrantDelta"][];
         };
         /** @enum {string} */
         Genre: "action" | "animation" | "comedy" | "crime" | "documentary" | "drama" | "family" | "fantasy" | "history" | "horror" | "mystery" | "reality" | "romance" | "science_fiction" | "thriller" | "western";
@@ -1382,6 +1412,16 @@ export interface components {
         };
     };
     parameters: {
+        /**
+         * @description Page size. Up to 1,000, so that the console's grants matrix reaches the last of 100,000 series in 100 reads, well within the operator's `Reads` limit.
+         * @example 1000
+         */
+        SeriesPageLimit: number;
+        /**
+         * @description A fresh random value per intended change (a UUID); the same change sent again with it is made once.
+         * @example 5f0c6f0e-3b9e-4b7a-9d1e-2c4b8a7e6f10
+         */
+        IdempotencyKey: string;
         /** @example ptn_k3v9x2m7qa */
         PartnerIdPath: components["schemas"]["PartnerId"];
         /** @example op_5n2x8k4qzd */
@@ -1420,7 +1460,7 @@ export interface components {
          */
         AuditKind: "change" | "security";
         /**
-         * @description `operator:<id>`, `cli:<user>` or `address:<client address>`.
+         * @description `operator:<id>`, `cli:<user>`, `address:<client address>`, or an operator's email (its entries as `operator:<id>`; an email no operator has matches nothing).
          * @example operator:op_5n2x8k4qzd
          */
         AuditActor: string;
@@ -1804,7 +1844,13 @@ export interface operations {
     createPartner: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A fresh random value per intended change (a UUID); the same change sent again with it is made once.
+                 * @example 5f0c6f0e-3b9e-4b7a-9d1e-2c4b8a7e6f10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1819,6 +1865,42 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The partner an earlier request with the same Idempotency-Key created (its secret is not repeated) */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Always `true`; this answer repeats an earlier creation. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "partner": {
+                     *         "id": "ptn_k3v9x2m7qa",
+                     *         "name": "Northwind Streaming",
+                     *         "api_key": "pk_Xq3vN8bR2mK7pL4wT9yZ1cF6",
+                     *         "status": "enabled",
+                     *         "last_active_on": "2026-11-20",
+                     *         "secrets": [
+                     *           {
+                     *             "status": "current",
+                     *             "created_at": "2026-11-20T09:30:00Z",
+                     *             "expires_at": null,
+                     *             "last_used_at": "2026-11-20T10:02:11Z"
+                     *           }
+                     *         ],
+                     *         "created_at": "2026-11-20T09:30:00Z",
+                     *         "updated_at": "2026-11-20T09:30:00Z"
+                     *       },
+                     *       "replayed": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PartnerCreationReplay"];
+                };
+            };
             /** @description Created */
             201: {
                 headers: {
@@ -1856,6 +1938,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -2323,6 +2406,80 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    changePartnerGrants: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example ptn_k3v9x2m7qa */
+                partner_id: components["parameters"]["PartnerIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "items": [
+                 *         {
+                 *           "series_id": "ser_7hx2k9qmbd",
+                 *           "add": [
+                 *             "stream"
+                 *           ]
+                 *         },
+                 *         {
+                 *           "series_id": "ser_9kd4p6vyja",
+                 *           "remove": [
+                 *             "read",
+                 *             "stream"
+                 *           ]
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["GrantDeltas"];
+            };
+        };
+        responses: {
+            /** @description OK, with the partner's grants on each series after the change */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "series_id": "ser_7hx2k9qmbd",
+                     *           "grants": [
+                     *             "read",
+                     *             "stream"
+                     *           ]
+                     *         },
+                     *         {
+                     *           "series_id": "ser_9kd4p6vyja",
+                     *           "grants": []
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GrantChangeResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     revokePartnerGrants: {
         parameters: {
             query?: never;
@@ -2380,10 +2537,10 @@ export interface operations {
                  */
                 grant?: components["parameters"]["SeriesGrantFilter"];
                 /**
-                 * @description Page size.
-                 * @example 25
+                 * @description Page size. Up to 1,000, so that the console's grants matrix reaches the last of 100,000 series in 100 reads, well within the operator's `Reads` limit.
+                 * @example 1000
                  */
-                limit?: components["parameters"]["Limit"];
+                limit?: components["parameters"]["SeriesPageLimit"];
                 /**
                  * @description The `next_cursor` of the previous page, unchanged. Only valid with the same filters.
                  * @example eyJrIjpbInNtYWxsIGhvdXJzIiwic2VyXzlrZDRwNnZ5amEiXSwiaSI6ImV4YW1wbGUiLCJjIjoidHBkZFhvZUZUMXZ5b25Udm9jN0QzUSJ9
@@ -2432,6 +2589,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -2843,7 +3001,7 @@ export interface operations {
                  */
                 kind?: components["parameters"]["AuditKind"];
                 /**
-                 * @description `operator:<id>`, `cli:<user>` or `address:<client address>`.
+                 * @description `operator:<id>`, `cli:<user>`, `address:<client address>`, or an operator's email (its entries as `operator:<id>`; an email no operator has matches nothing).
                  * @example operator:op_5n2x8k4qzd
                  */
                 actor?: components["parameters"]["AuditActor"];

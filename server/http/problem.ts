@@ -8,7 +8,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { ApiError, problemType, PROBLEMS, type ProblemCode, type ValidationIssue } from './errors.js';
-import { InvalidInputError, NotFoundError } from '../services/errors.js';
+import { ConflictError, InvalidInputError, NotFoundError } from '../services/errors.js';
 import { InvalidCursorError, StoreUnavailableError } from '../store/index.js';
 
 interface ValidatorIssue {
@@ -109,6 +109,7 @@ export function toApiError(err: unknown): ApiError {
     const issue: ValidationIssue = { location: 'body', pointer: `/${err.field}`, message: err.message.slice(0, 500) };
     return new ApiError('validation_failed', `The request does not match the contract: body /${err.field}: ${err.message}`, { errors: [issue], cause: err });
   }
+  if (err instanceof ConflictError) return new ApiError('conflict', err.message, { cause: err });
   // The store's errors.
   if (err instanceof InvalidCursorError) return new ApiError('invalid_cursor', err.message, { cause: err });
   if (err instanceof StoreUnavailableError) {

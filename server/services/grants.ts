@@ -55,6 +55,17 @@ export async function setGrants(ctx: ServiceContext<Transactions>, partnerId: st
   return change(ctx, partnerId, items.map((i) => ({ seriesId: i.seriesId, next: () => i.grants })));
 }
 
+/**
+ * Adds and removes single grants on many series at once, all or nothing, leaving the others as
+ * they are: changes made one after the other compose, whatever order they are answered in.
+ */
+export async function changeGrants(ctx: ServiceContext<Transactions>, partnerId: string, items: ReadonlyArray<{ seriesId: string; add?: Grant[]; remove?: Grant[] }>): Promise<GrantChange[]> {
+  for (const i of items) {
+    if (i.add?.some((g) => i.remove?.includes(g))) throw new InvalidInputError('a grant cannot be both added and removed', 'series_id');
+  }
+  return change(ctx, partnerId, items.map((i) => ({ seriesId: i.seriesId, next: (current) => [...current, ...(i.add ?? [])].filter((g) => !i.remove?.includes(g)) })));
+}
+
 /** Adds grants on a series to those the partner holds. */
 export async function addGrants(ctx: ServiceContext<Transactions>, partnerId: string, seriesId: string, grants: Grant[]): Promise<GrantChange> {
   return (await change(ctx, partnerId, [{ seriesId, next: (current) => [...current, ...grants] }]))[0]!;

@@ -4,12 +4,13 @@
  * regeneration bumps the credential version, so every token issued before stops verifying on the
  * partner's very next request, on every instance (the partner state is read on every request).
  */
+import { createHash } from 'node:crypto';
 import { generateApiSecret, hashSecret } from '../auth/secrets.js';
 import { freshCredentials } from './partner-credentials.js';
 import type { AuditValue, Page, PartnerListQuery, PartnerReads, PartnerRecord, StudioQueries, Transactions } from '../store/index.js';
 import { record } from './audit.js';
 import type { ServiceContext } from './context.js';
-import { InvalidInputError, NotFoundError } from './errors.js';
+import { ConflictError, InvalidInputError, NotFoundError } from './errors.js';
 
 const MAX_NAME_LENGTH = 200;
 
@@ -37,15 +38,54 @@ export function checkPartnerName(value: string): string {
 
 /** Creates an enabled partner with fresh credentials; the secret is in the result only. */
 export async function createPartner(ctx: ServiceContext<Transactions>, name: string): Promise<PartnerWithSecret> {
+  const created = await createPartnerOnce(ctx, name, undefined);
+  if (!('apiSecret' in created)) throw new Error('a creation without a key cannot be a replay');
+  return created;
+}
+
+/** How long an Idempotency-Key is remembered (as Stripe's). */
+export const IDEMPOTENCY_KEY_HOURS = 24;
+
+/**
+ * Creates a partner once per Idempotency-Key (per actor, for IDEMPOTENCY_KEY_HOURS): the same key
+ * again answers the partner it created, without its secret (only its hash is stored), and with
+ * another name it is refused (ConflictError). No key: every call creates a partner.
+ */
+export async function createPartnerOnce(ctx: ServiceContext<Transactions>, name: string, key: string | undefined): Promise<PartnerWithSecret | { partner: PartnerRecord; replayed: true }> {
   const checked = checkPartnerName(name);
   const { input, apiSecret } = await freshCredentials(checked, ctx.now);
-  const partner = await ctx.store.transact(async (tx) => {
-    const created = await tx.createPartner(input);
-    await record(tx, ctx.actor, ctx.now, { action: 'partner.create', targetKind: 'partner', targetId: created.id, before: null, after: audited(created) });
-    return created;
-  });
-  return { partner, apiSecret };
+  const scope = `createPartner:${ctx.actor.kind === 'operator' ? ctx.actor.id : `cli:${ctx.actor.user}`}`;
+  const fingerprint = createHash('sha256').update(checked).digest('base64url');
+  const notBefore = new Date(Date.parse(ctx.now) - IDEMPOTENCY_KEY_HOURS * 3_600_000).toISOString();
+  const attempt = () =>
+    ctx.store.transact(async (tx): Promise<PartnerWithSecret | { partner: PartnerRecord; replayed: true }> => {
+      const seen = key === undefined ? undefined : await tx.findIdempotencyKey(scope, key, notBefore);
+      if (seen) {
+        if (seen.fingerprint !== fingerprint) throw new ConflictError('This Idempotency-Key was used for another partner; use a new key for a new partner.');
+        const partner = await tx.getPartner(seen.resultId);
+        if (!partner) throw new NotFoundError('partner', [seen.resultId]);
+        return { partner, replayed: true };
+      }
+      const created = await tx.createPartner(input);
+      await record(tx, ctx.actor, ctx.now, { action: 'partner.create', targetKind: 'partner', targetId: created.id, before: null, after: audited(created) });
+      if (key !== undefined && !(await tx.saveIdempotencyKey({ scope, key, fingerprint, resultId: created.id, createdAt: ctx.now }, notBefore))) throw new Raced();
+      return { partner: created, apiSecret };
+    });
+  try {
+    return await attempt();
+  } catch (error) {
+    if (!(error instanceof Raced)) throw error;
+  }
+  // Another request with the key committed between this one's read and write: its partner is the one (this transaction rolled back).
+  try {
+    return await attempt();
+  } catch (error) {
+    throw error instanceof Raced ? new ConflictError('A request with this Idempotency-Key is still being answered; try again.') : error;
+  }
 }
+
+/** Thrown to roll a creation back when its key was recorded by another transaction first. */
+class Raced extends Error {}
 
 /** Renames a partner; NotFoundError when unknown. An unchanged name writes nothing. */
 export async function renamePartner(ctx: ServiceContext<Transactions>, id: string, name: string): Promise<PartnerRecord> {

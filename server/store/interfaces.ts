@@ -142,11 +142,7 @@ export interface StoreTx extends Pick<Operators, 'getOperator' | 'getOperatorByE
   createOperator(input: S.NewOperatorInput): Promise<S.OperatorRecord | undefined>;
   /** Applies the change unless it would leave no enabled owner; a disabled operator's sessions are revoked with it. */
   updateOperator(id: string, change: S.OperatorChange, now: string): Promise<S.OperatorUpdate>;
-  /**
-   * Binds the operator to the provider's account unless it is bound to another account of the
-   * issuer already (or the account to another operator): the operator's binding for the issuer
-   * after it (undefined: none), and whether this call made it.
-   */
+  /** Binds the provider's account unless the operator has another of the issuer (or it is another operator's): the binding for the issuer after it (undefined: none), and whether this call made it. */
   bindIdentity(identity: S.OperatorIdentity): Promise<{ binding: S.OperatorIdentity | undefined; created: boolean }>;
   /** Removes every provider account bound to the operator with this email; undefined when there is no such operator. */
   unbindIdentities(email: string): Promise<{ operator: S.OperatorRecord; removed: S.OperatorIdentity[] } | undefined>;
@@ -161,6 +157,10 @@ export interface StoreTx extends Pick<Operators, 'getOperator' | 'getOperatorByE
   disableTotp(id: string, now: string): Promise<void>;
   replaceRecoveryCodes(id: string, recoveryCodeHashes: readonly string[]): Promise<void>;
   revokeOperatorSessions(id: string, now: string): Promise<void>;
+  /** The key's record, unless older than notBefore. */
+  findIdempotencyKey(scope: string, key: string, notBefore: string): Promise<S.IdempotencyKeyRecord | undefined>;
+  /** False when a concurrent transaction recorded the key first (roll back and read it). */
+  saveIdempotencyKey(entry: S.IdempotencyKeyRecord, notBefore: string): Promise<boolean>;
 }
 
 /** Studio changes, each with its audit entry in one transaction: server/services/. */

@@ -201,3 +201,13 @@ export interface OperatorIdentity {
   email: string;
   createdAt: string;
 }
+
+/** A studio change's Idempotency-Key (per operation and operator: `scope`), the request it came with, and what it created. */
+export interface IdempotencyKeyRecord {
+  scope: string;
+  key: string;
+  /** A hash of the request's body: the same key with another body is refused. */
+  fingerprint: string;
+  resultId: string;
+  createdAt: string;
+}

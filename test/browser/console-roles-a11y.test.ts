@@ -109,6 +109,7 @@ describe('keyboard only', () => {
     await tabTo(page, (f) => f.tag === 'input' && f.label === name);
     await page.keyboard.press('Space');
     await expect.poll(() => matrix.getByRole('checkbox', { name, exact: true }).isChecked()).toBe(!before);
+    await page.getByText('All changes saved.').waitFor();
     await page.reload();
     await expect.poll(() => page.getByRole('table', { name: 'Grants by series' }).getByRole('checkbox', { name, exact: true }).isChecked()).toBe(!before);
     await context.close();

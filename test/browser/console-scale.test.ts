@@ -5,38 +5,14 @@
  * timed assertion fails on a busy machine, not on a slow console); what is asserted is that the
  * page renders only a screenful of rows and reaches the end of the catalog's first pages on scroll.
  */
-import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startConsoleRig, type ConsoleRig } from './console-support.js';
+import { growCatalog, startConsoleRig, type ConsoleRig } from './console-support.js';
 
 const SERIES = 100_000;
 const OWNER = 'scale@halcyon-studios.example';
 let rig: ConsoleRig;
 let password: string;
 let partnerId: string;
-
-/**
- * Copies of the demo catalog's series under new ids and titles, straight into the server's SQLite
- * file in one statement (an import through the store indexes every series for search: 90 s for
- * 100,000; the matrix reads only the series table).
- */
-function growCatalog(dbPath: string, total: number): number {
-  const db = new DatabaseSync(dbPath);
-  try {
-    db.exec('pragma busy_timeout = 10000');
-    const demo = Number((db.prepare('select count(*) as n from series').get() as { n: number }).n);
-    const copies = Math.ceil((total - demo) / demo);
-    const columns = (db.prepare("select group_concat(name, ', ') as c from pragma_table_info('series') where name not in ('id', 'title', 'sort_title')").get() as { c: string }).c;
-    db.exec(`
-      with recursive copy(n) as (select 1 union all select n + 1 from copy where n < ${copies})
-      insert into series (id, title, sort_title, ${columns})
-      select printf('ser_x%09d', s.rowid * 100000 + copy.n), s.title || ' ' || copy.n, s.sort_title || ' ' || copy.n, ${columns}
-      from series s, copy`);
-    return Number((db.prepare('select count(*) as n from series').get() as { n: number }).n);
-  } finally {
-    db.close();
-  }
-}
 
 beforeAll(async () => {
   rig = await startConsoleRig();

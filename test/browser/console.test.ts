@@ -74,9 +74,12 @@ describe('the console, end to end', () => {
     await expect(page.getByText('3 selected').isVisible()).resolves.toBe(true);
     await page.getByRole('button', { name: 'Grant read' }).click();
     await page.getByText('0 selected').waitFor();
+    await page.getByText('All changes saved.').waitFor();
     for (const title of granted) await expect(matrix.getByRole('checkbox', { name: `read on ${title}` }).isChecked()).resolves.toBe(true);
     await matrix.getByRole('checkbox', { name: `stream on ${granted[0]}` }).check();
     await expect(matrix.getByRole('checkbox', { name: `stream on ${granted[0]}` }).isChecked()).resolves.toBe(true);
+    // A click shows at once; the status says when the API holds it.
+    await expect.poll(() => page.getByRole('status').filter({ hasText: /Saving|All changes saved/ }).textContent()).toBe('All changes saved.');
     // What the console shows is what the API holds.
     await page.reload();
     await matrix.waitFor();

@@ -175,7 +175,7 @@ describe('after a bulk import', () => {
     // Back to the schema before 0009: its columns and indexes gone, the migration not applied.
     // 0010 (partner_grants clustered) is recorded as not applied either, as it was not then; it
     // rebuilds the table as it is when it runs again. Migrations after 0010 (the audit kind, operator
-    // accounts, ...) are undone first, newest first, as migrations apply in order.
+    // accounts, idempotency keys, ...) are undone first, newest first, as migrations apply in order.
     const raw = openConnection(path, { busyTimeoutMs: 1000 });
     const db = new Kysely({ dialect: new SqliteDialect({ database: cachingStatements(raw, () => {}) }) });
     const later = Object.entries(sqliteMigrations()).filter(([name]) => name > '0010_sqlite_grants_without_rowid').reverse();

@@ -20,6 +20,7 @@ const SAMPLE_BODIES: Record<string, unknown> = {
   createPartner: { name: 'Fault Partner' },
   renamePartner: { name: 'Renamed' },
   setPartnerGrants: { items: [{ series_id: 'ser_0000000000', grants: ['read'] }] },
+  changePartnerGrants: { items: [{ series_id: 'ser_0000000000', add: ['read'] }] },
   importCatalog: { series: [{}] },
   inviteOperator: { email: 'fault@halcyon-studios.example', role: 'viewer' },
   updateOperator: { role: 'viewer' },

@@ -31,7 +31,7 @@ describe.each(serverEngines())('studio per-operator rate limits (%s)', (_name, e
     const [busy, other] = [await operatorSession(server, 'owner'), await operatorSession(server, 'owner')];
 
     for (let i = 0; i < 2; i++) {
-      const ok = await studio(server, busy, 'GET', '/api/studio/session');
+      const ok = await studio(server, busy, 'GET', '/api/studio/partners');
       expect(ok.status).toBe(200);
       expect(ok.headers.get('ratelimit-policy')).toMatch(/^"[^"]+"; ?q=2; ?w=60/);
       expect(ok.headers.get('ratelimit')).toMatch(new RegExp(`r=${1 - i}`));
@@ -41,12 +41,14 @@ describe.each(serverEngines())('studio per-operator rate limits (%s)', (_name, e
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(limited.headers.get('ratelimit')).toMatch(/r=0/);
     expect(limited.headers.get('ratelimit-policy')).toMatch(/q=2/);
+    // The session check has a group of its own: the console still loads while its reads are used up.
+    expect((await studio(server, busy, 'GET', '/api/studio/session')).status).toBe(200);
 
-    expect((await studio(server, other, 'GET', '/api/studio/session')).status).toBe(200);
+    expect((await studio(server, other, 'GET', '/api/studio/partners')).status).toBe(200);
     expect((await studio(server, busy, 'POST', '/api/studio/partners', { name: 'Still Allowed' })).status).toBe(201);
 
     await server.advance(reads.windowMs);
-    expect((await studio(server, busy, 'GET', '/api/studio/session')).status).toBe(200);
+    expect((await studio(server, busy, 'GET', '/api/studio/partners')).status).toBe(200);
   });
 
 });

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { serverEngines, startServer } from '../helpers/server.js';
 import { operatorSession, studio } from '../helpers/studio.js';
+import { makeSeries } from '../cli/fixtures.js';
 
 interface Row {
   id: string;
@@ -67,6 +68,27 @@ describe.each(serverEngines())('the series matrix (%s)', (_name, engine) => {
     expect(ids(ofGenre)).toEqual(ids(all.filter((s) => s.genres.includes(genre))));
     // Wildcards in the title part are literal.
     expect((await list('q=%25&limit=100')).items).toEqual([]);
+  });
+
+  it('answers pages of up to 1,000 series (the console reaches the end of 100,000 in 100 reads), not more', async () => {
+    const server = await startServer(engine);
+    const owner = await operatorSession(server, 'owner');
+    await server.store.importCatalog(Array.from({ length: 1000 }, (_, i) => makeSeries(i + 1, 1, 1)), new Date(server.clock.now()).toISOString());
+    const page = await studio(server, owner, 'GET', '/api/studio/catalog/series?limit=1000');
+    expect(page.status).toBe(200);
+    const first = (await page.json()) as List;
+    expect(first.items).toHaveLength(1000);
+    const rest = (await (await studio(server, owner, 'GET', `/api/studio/catalog/series?limit=1000&cursor=${first.next_cursor}`)).json()) as List;
+    expect(rest.items).toHaveLength(36);
+    const over = await studio(server, owner, 'GET', '/api/studio/catalog/series?limit=1001');
+    expect([over.status, ((await over.json()) as { code: string }).code]).toEqual([400, 'validation_failed']);
+  });
+
+  it('answers 404 for the grants of a partner that does not exist', async () => {
+    const server = await startServer(engine);
+    const owner = await operatorSession(server, 'owner');
+    const res = await studio(server, owner, 'GET', '/api/studio/catalog/series?partner_id=ptn_0000000000&grant=any');
+    expect([res.status, ((await res.json()) as { code: string }).code]).toEqual([404, 'not_found']);
   });
 
   it('refuses a grant filter without a partner', async () => {

@@ -14,31 +14,32 @@ const show = (v: unknown) => (v === null || v === undefined ? '—' : typeof v =
 
 export function AuditTable({ entries, caption }: { entries: Entry[]; caption: string }) {
   return (
-    <table class="audit">
+    // Explicit roles: below 1,100 px the rows are laid out as cards (style.css), which must not lose the table's semantics.
+    <table class="audit" role="table">
       <caption>{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">When (UTC)</th>
-          <th scope="col">Who</th>
-          <th scope="col">Action</th>
-          <th scope="col">Partner</th>
-          <th scope="col">Target</th>
-          <th scope="col">Before</th>
-          <th scope="col">After</th>
+      <thead role="rowgroup">
+        <tr role="row">
+          <th scope="col" role="columnheader">When (UTC)</th>
+          <th scope="col" role="columnheader">Who</th>
+          <th scope="col" role="columnheader">Action</th>
+          <th scope="col" role="columnheader">Partner</th>
+          <th scope="col" role="columnheader">Target</th>
+          <th scope="col" role="columnheader">Before</th>
+          <th scope="col" role="columnheader">After</th>
         </tr>
       </thead>
-      <tbody>
+      <tbody role="rowgroup">
         {entries.map((e) => {
           const href = targetHref(e);
           return (
-            <tr key={e.id}>
-              <td>{e.at.replace('T', ' ').slice(0, 19)}</td>
-              <td>{e.actor_email ?? e.actor}</td>
-              <td><code>{e.action}</code></td>
-              <td>{e.partner_id ? <a href={`/partners/${e.partner_id}`}>{e.partner_id}</a> : '—'}</td>
-              <td>{href ? <a href={href}>{e.target_kind} {e.target_id}</a> : `${e.target_kind} ${e.target_id}`}</td>
-              <td><code class="json">{show(e.before)}</code></td>
-              <td><code class="json">{show(e.after)}</code></td>
+            <tr key={e.id} role="row">
+              <td role="cell" data-label="When (UTC)">{e.at.replace('T', ' ').slice(0, 19)}</td>
+              <td role="cell" data-label="Who">{e.actor_email ?? e.actor}</td>
+              <td role="cell" data-label="Action"><code>{e.action}</code></td>
+              <td role="cell" data-label="Partner">{e.partner_id ? <a href={`/partners/${e.partner_id}`}>{e.partner_id}</a> : '—'}</td>
+              <td role="cell" data-label="Target">{href ? <a href={href}>{e.target_kind} {e.target_id}</a> : `${e.target_kind} ${e.target_id}`}</td>
+              <td role="cell" data-label="Before" class="change"><code class="json">{show(e.before)}</code></td>
+              <td role="cell" data-label="After" class="change"><code class="json">{show(e.after)}</code></td>
             </tr>
           );
         })}

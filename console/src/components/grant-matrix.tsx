@@ -3,8 +3,9 @@
  * loaded as one scrolls, rendered only where visible), filtered by title, genre and grant on the
  * server (listStudioSeries with partner_id), read and stream as toggles, and a selection of many
  * rows granted or revoked in one action (sent 100 series per request, the contract's maximum).
+ * Changes go as single grants added or removed (changePartnerGrants), one request after another.
  */
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, ok, problemOf, type ApiProblem, type Schemas } from '../api.js';
 import { contractEnum } from '../contract.js';
 import { usePages, useSettled } from '../load.js';
@@ -15,7 +16,16 @@ import { PagedRows } from './paged-rows.js';
 type Grant = Schemas['Grant'];
 type Genre = NonNullable<Schemas['StudioSeries']['genres']>[number];
 type GrantFilter = Schemas['StudioSeriesGrantFilter'];
+type Delta = Schemas['GrantDelta'];
 const BATCH = 100;
+// The contract's largest page of series: 100,000 series in 100 reads, well within the operator's Reads limit.
+const PAGE = 1000;
+
+function applyDelta(grants: Grant[], d: Delta): Grant[] {
+  const next = new Set([...grants, ...(d.add ?? [])]);
+  for (const g of d.remove ?? []) next.delete(g);
+  return (['read', 'stream'] as const).filter((g) => next.has(g));
+}
 
 export function GrantMatrix({ partnerId }: { partnerId: string }) {
   const canEdit = useCan('editor');
@@ -32,34 +42,71 @@ export function GrantMatrix({ partnerId }: { partnerId: string }) {
   const series = usePages(
     (cursor) =>
       ok(api.GET('/api/studio/catalog/series', {
-        params: { query: { partner_id: partnerId, limit: 100, ...(q ? { q } : {}), ...(genre ? { genre } : {}), ...(grant ? { grant } : {}), ...(cursor ? { cursor } : {}) } },
+        params: { query: { partner_id: partnerId, limit: PAGE, ...(q ? { q } : {}), ...(genre ? { genre } : {}), ...(grant ? { grant } : {}), ...(cursor ? { cursor } : {}) } },
       })),
     [partnerId, q, genre, grant],
   );
   const grantsOf = (s: Schemas['StudioSeries']) => changed.get(s.id) ?? s.grants ?? [];
 
-  async function set(changes: { series_id: string; grants: Grant[] }[]) {
+  // Each click is an intention (add or remove one grant), sent in order, one request at a time:
+  // a second click on a row never replaces the first one's grant, however slow the answers.
+  const queue = useRef<Promise<void>>(Promise.resolve());
+  const pending = useRef(new Map<string, number>());
+  const confirmed = useRef(new Map<string, Grant[]>());
+  // Requests sent or waiting their turn: a click shows at once, and this says when the server holds it.
+  const [saving, setSaving] = useState(0);
+  const [saved, setSaved] = useState(false);
+  function send(deltas: Delta[]) {
     setProblem(undefined);
-    try {
-      for (let i = 0; i < changes.length; i += BATCH) {
-        const done = await ok(api.PUT('/api/studio/partners/{partner_id}/grants', { params: { path: { partner_id: partnerId } }, body: { items: changes.slice(i, i + BATCH) } }));
-        setChanged((old) => new Map([...old, ...done.items.map((c) => [c.series_id, c.grants] as const)]));
+    setChanged((old) => new Map([...old, ...deltas.map((d) => [d.series_id, applyDelta(old.get(d.series_id) ?? byId.get(d.series_id)?.grants ?? [], d)] as const)]));
+    for (const d of deltas) pending.current.set(d.series_id, (pending.current.get(d.series_id) ?? 0) + 1);
+    const run = async () => {
+      for (let i = 0; i < deltas.length; i += BATCH) {
+        const batch = deltas.slice(i, i + BATCH);
+        try {
+          const done = await ok(api.PATCH('/api/studio/partners/{partner_id}/grants', { params: { path: { partner_id: partnerId } }, body: { items: batch } }));
+          settle(batch, done.items);
+        } catch (error) {
+          setProblem(problemOf(error));
+          settle(batch, []);
+        }
       }
-    } catch (error) {
-      setProblem(problemOf(error));
+    };
+    setSaving((n) => n + 1);
+    const next = queue.current.then(run).finally(() => {
+      setSaving((n) => n - 1);
+      setSaved(true);
+    });
+    queue.current = next;
+    return next;
+  }
+  // What the server holds once a series has no change left in flight (a refused change shows what it last answered).
+  function settle(batch: Delta[], answers: { series_id: string; grants: Grant[] }[]) {
+    for (const a of answers) confirmed.current.set(a.series_id, a.grants);
+    const idle: string[] = [];
+    for (const d of batch) {
+      const left = (pending.current.get(d.series_id) ?? 1) - 1;
+      if (left > 0) pending.current.set(d.series_id, left);
+      else {
+        pending.current.delete(d.series_id);
+        idle.push(d.series_id);
+      }
     }
+    setChanged((old) => {
+      const next = new Map(old);
+      for (const id of idle) {
+        if (confirmed.current.has(id)) next.set(id, confirmed.current.get(id)!);
+        else next.delete(id);
+      }
+      return next;
+    });
   }
   const byId = new Map(series.items.map((s) => [s.id, s]));
-  const toggle = (s: Schemas['StudioSeries'], g: Grant) => {
-    const now = grantsOf(s);
-    void set([{ series_id: s.id, grants: now.includes(g) ? now.filter((x) => x !== g) : [...now, g] }]);
-  };
+  const toggle = (s: Schemas['StudioSeries'], g: Grant) => void send([grantsOf(s).includes(g) ? { series_id: s.id, remove: [g] } : { series_id: s.id, add: [g] }]);
   const bulk = (g: Grant | 'none') => {
-    const changes = [...selected].map((id) => {
-      const now = byId.has(id) ? grantsOf(byId.get(id)!) : changed.get(id) ?? [];
-      return { series_id: id, grants: g === 'none' ? [] : now.includes(g) ? now : [...now, g] };
-    });
-    void set(changes).then(() => setSelected(new Set()));
+    const deltas: Delta[] = [...selected].map((id) => (g === 'none' ? { series_id: id, remove: ['read', 'stream'] } : { series_id: id, add: [g] }));
+    setSelected(new Set());
+    void send(deltas);
   };
   const pick = (id: string, on: boolean) =>
     setSelected((old) => {
@@ -102,6 +149,7 @@ export function GrantMatrix({ partnerId }: { partnerId: string }) {
           </span>
         ) : null}
       </div>
+      <p class="muted small saving" role="status">{saving ? 'Saving…' : saved && !problem ? 'All changes saved.' : ''}</p>
       {problem ? <ProblemNotice problem={problem} /> : null}
       <PagedRows
           pages={series}

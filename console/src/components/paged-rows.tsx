@@ -9,7 +9,7 @@ export function PagedRows<T>(props: { pages: Pages<T>; what: string; empty: Comp
   const { pages, what, empty, ...rows } = props;
   return (
     <>
-      {pages.problem ? <ProblemNotice problem={pages.problem} onRetry={pages.reload} /> : null}
+      {pages.problem ? <ProblemNotice problem={pages.problem} onRetry={pages.retry} /> : null}
       {pages.items.length === 0 && pages.loading ? <Loading what={what} /> : null}
       {pages.items.length === 0 && !pages.loading && !pages.problem ? <Empty>{empty}</Empty> : null}
       {pages.items.length > 0 ? <VirtualRows {...rows} count={pages.items.length} onNearEnd={pages.more} /> : null}

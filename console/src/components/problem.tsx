@@ -6,6 +6,7 @@ export function ProblemNotice({ problem, onRetry }: { problem: ApiProblem; onRet
     <div role="alert" class="notice notice-error">
       <strong>{problem.title}</strong>
       <p>{problem.detail}</p>
+      {problem.status === 429 && problem.retry_after !== undefined ? <p>The console asks again by itself in {problem.retry_after} s.</p> : null}
       {problem.errors?.length ? (
         <ul>
           {problem.errors.map((e) => (

@@ -46,28 +46,36 @@ export default function Catalog() {
             }}
           />
         </div>
-        {chosen ? <SeriesGrants seriesId={chosen} /> : null}
+        {chosen ? <SeriesGrants key={chosen} seriesId={chosen} title={series.items.find((s) => s.id === chosen)?.title} /> : null}
       </div>
     </section>
   );
 }
 
-function SeriesGrants({ seriesId }: { seriesId: string }) {
+/** The partners holding grants on one series, every one of them page by page (a popular series has hundreds), and its first episodes. */
+function SeriesGrants({ seriesId, title }: { seriesId: string; title: string | undefined }) {
   const path = { series_id: seriesId };
-  const [grants, reload] = useLoad(() => ok(api.GET('/api/studio/catalog/series/{series_id}/grants', { params: { path, query: { limit: 100 } } })), [seriesId]);
+  const grants = usePages((cursor) => ok(api.GET('/api/studio/catalog/series/{series_id}/grants', { params: { path, query: { limit: 100, ...(cursor ? { cursor } : {}) } } })), [seriesId]);
   const [episodes, reloadEpisodes] = useLoad(() => ok(api.GET('/api/studio/catalog/series/{series_id}/episodes', { params: { path, query: { limit: 100 } } })), [seriesId]);
   return (
     <aside class="panel" aria-label="The chosen series">
-      <h2>Grants on <code>{seriesId}</code></h2>
-      {grants.state === 'loading' ? <Loading what="grants" /> : null}
-      {grants.state === 'problem' ? <ProblemNotice problem={grants.problem} onRetry={reload} /> : null}
-      {grants.state === 'ok' && grants.data.items.length === 0 ? <Empty>No partner holds a grant on this series.</Empty> : null}
-      {grants.state === 'ok' && grants.data.items.length > 0 ? (
-        <ul>
-          {grants.data.items.map((g) => (
+      <h2>Grants on {title ?? <code>{seriesId}</code>}</h2>
+      {title ? <p class="muted small">Series <code>{seriesId}</code></p> : null}
+      {grants.items.length === 0 && grants.loading ? <Loading what="grants" /> : null}
+      {grants.items.length === 0 && grants.done && !grants.problem ? <Empty>No partner holds a grant on this series.</Empty> : null}
+      {grants.items.length > 0 ? (
+        <ul class="holders">
+          {grants.items.map((g) => (
             <li key={g.partner_id}><a href={`/partners/${g.partner_id}`}>{g.partner_name}</a>: {g.grants.join(', ')}</li>
           ))}
         </ul>
+      ) : null}
+      {grants.problem ? <ProblemNotice problem={grants.problem} onRetry={grants.retry} /> : null}
+      {grants.items.length > 0 ? (
+        <p class="muted small" aria-live="polite">
+          {grants.done ? `${grants.items.length.toLocaleString('en')} partners, all shown.` : `The first ${grants.items.length.toLocaleString('en')} partners.`}{' '}
+          {!grants.done ? <button type="button" disabled={grants.loading} onClick={grants.more}>Show more partners</button> : null}
+        </p>
       ) : null}
       <h2>Episodes</h2>
       {episodes.state === 'loading' ? <Loading what="episodes" /> : null}

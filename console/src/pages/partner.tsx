@@ -10,7 +10,7 @@ import { SecretOnce } from '../components/secret-once.js';
 import { PartnerSecrets } from '../components/secret-roll.js';
 import { Empty, Loading } from '../components/states.js';
 import { UsagePanel } from '../components/usage-panel.js';
-import { useLoad } from '../load.js';
+import { useChanges, useLoad } from '../load.js';
 import { useCan } from '../session.js';
 
 type Partner = Schemas['Partner'];
@@ -18,10 +18,27 @@ type Partner = Schemas['Partner'];
 export default function PartnerPage() {
   const { params } = useRoute();
   const id = params.id!;
+  const [partner, reload] = useLoad(() => ok(api.GET('/api/studio/partners/{partner_id}', { params: { path: { partner_id: id } } })), [id]);
+  const owner = useCan('owner');
+  // No such partner: its page says so and nothing else (no matrix, usage or changes of nobody).
+  if (partner.state === 'problem' && partner.problem.status === 404) {
+    return (
+      <article aria-labelledby="partner-title">
+        <h1 id="partner-title">No partner <code>{id}</code></h1>
+        <p>There is no partner with this id: it may have been mistyped. <a href="/partners">Find a partner in the list</a>.</p>
+      </article>
+    );
+  }
   // Each section loads on its own, all at once: the matrix does not wait for the partner's details.
   return (
-    <article aria-labelledby="partner-title">
-      <PartnerDetails id={id} />
+    <article aria-labelledby="partner-title" key={id}>
+      {partner.state === 'ok' ? (
+        <>
+          <Details partner={partner.data} onChanged={reload} />
+          <PartnerSecrets partner={partner.data} owner={owner} onChanged={reload} />
+        </>
+      ) : <h1 id="partner-title">Partner <code>{id}</code></h1>}
+      {partner.state === 'problem' ? <ProblemNotice problem={partner.problem} onRetry={reload} /> : null}
       <section aria-labelledby="grants-title">
         <h2 id="grants-title">Grants</h2>
         <GrantMatrix partnerId={id} />
@@ -35,23 +52,10 @@ export default function PartnerPage() {
   );
 }
 
-function PartnerDetails({ id }: { id: string }) {
-  const [partner, reload] = useLoad(() => ok(api.GET('/api/studio/partners/{partner_id}', { params: { path: { partner_id: id } } })), [id]);
-  const owner = useCan('owner');
-  if (partner.state === 'loading') return <h1 id="partner-title">Partner <code>{id}</code></h1>;
-  if (partner.state === 'problem') return <><h1 id="partner-title">Partner <code>{id}</code></h1><ProblemNotice problem={partner.problem} onRetry={reload} /></>;
-  return (
-    <>
-      <Details partner={partner.data} onChanged={reload} />
-      <PartnerSecrets partner={partner.data} owner={owner} onChanged={reload} />
-    </>
-  );
-}
-
 function Details({ partner, onChanged }: { partner: Partner; onChanged: () => void }) {
   const owner = useCan('owner');
   const [name, setName] = useState(partner.name);
-  const [confirming, setConfirming] = useState(false);
+  const [confirming, setConfirming] = useState<'secret' | 'disable' | undefined>();
   const [secret, setSecret] = useState<string>();
   const [problem, setProblem] = useState<ApiProblem>();
   const path = { params: { path: { partner_id: partner.id } } };
@@ -65,7 +69,7 @@ function Details({ partner, onChanged }: { partner: Partner; onChanged: () => vo
     }
   }
   async function regenerate() {
-    setConfirming(false);
+    setConfirming(undefined);
     setProblem(undefined);
     try {
       setSecret((await ok(api.POST('/api/studio/partners/{partner_id}/secret', path))).api_secret);
@@ -89,15 +93,28 @@ function Details({ partner, onChanged }: { partner: Partner; onChanged: () => vo
             <button type="submit">Rename</button>
           </form>
           {partner.status === 'enabled' ? (
-            <button type="button" onClick={() => run(() => ok(api.POST('/api/studio/partners/{partner_id}/disable', path)))}>Disable</button>
+            <button type="button" class="danger" onClick={() => setConfirming('disable')}>Disable</button>
           ) : (
             <button type="button" onClick={() => run(() => ok(api.POST('/api/studio/partners/{partner_id}/enable', path)))}>Enable</button>
           )}
-          <button type="button" class="danger" onClick={() => setConfirming(true)}>Regenerate secret</button>
+          <button type="button" class="danger" onClick={() => setConfirming('secret')}>Regenerate secret</button>
         </div>
       ) : null}
-      {confirming ? (
-        <Confirm title="Regenerate the API secret?" confirmLabel="Regenerate" onConfirm={regenerate} onCancel={() => setConfirming(false)}>
+      {confirming === 'disable' ? (
+        <Confirm
+          title={`Disable ${partner.name}?`}
+          confirmLabel="Disable partner"
+          onConfirm={() => {
+            setConfirming(undefined);
+            void run(() => ok(api.POST('/api/studio/partners/{partner_id}/disable', path)));
+          }}
+          onCancel={() => setConfirming(undefined)}
+        >
+          <p>Its API key, secret and every token it holds are refused from its next request, on every instance, until it is enabled again. Its grants stay as they are.</p>
+        </Confirm>
+      ) : null}
+      {confirming === 'secret' ? (
+        <Confirm title="Regenerate the API secret?" confirmLabel="Regenerate" onConfirm={regenerate} onCancel={() => setConfirming(undefined)}>
           <p>The current secret, a rolled secret still valid, and every token issued with them stop working at once. {partner.name} must use the new secret.</p>
         </Confirm>
       ) : null}
@@ -108,7 +125,9 @@ function Details({ partner, onChanged }: { partner: Partner; onChanged: () => vo
 }
 
 function RecentAudit({ partnerId }: { partnerId: string }) {
-  const [entries, reload] = useLoad(() => ok(api.GET('/api/studio/audit', { params: { query: { partner_id: partnerId, limit: 20 } } })), [partnerId]);
+  // Read again after each change made on this page (grants, rename, secret), keeping the table meanwhile.
+  const changes = useChanges();
+  const [entries, reload] = useLoad(() => ok(api.GET('/api/studio/audit', { params: { query: { partner_id: partnerId, limit: 20 } } })), [partnerId, changes], { keep: true });
   return (
     <section aria-labelledby="recent-title">
       <h2 id="recent-title">Recent changes</h2>

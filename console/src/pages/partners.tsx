@@ -1,5 +1,5 @@
 /** Partners: search, status filter, pages loaded as one scrolls, and creating a partner (its secret shown once). */
-import { useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 import { api, ok, problemOf, type ApiProblem, type Schemas } from '../api.js';
 import { ProblemNotice } from '../components/problem.js';
 import { SecretOnce } from '../components/secret-once.js';
@@ -70,19 +70,36 @@ export default function Partners() {
   );
 }
 
+/**
+ * One partner per intended creation: the button is busy while the request is out, and the request
+ * carries an Idempotency-Key kept until it succeeds or the name changes, so a second click or a
+ * retry after a lost answer gets the same partner back rather than a second one.
+ */
 function CreatePartner({ onCreated }: { onCreated: () => void }) {
   const [name, setName] = useState('');
-  const [created, setCreated] = useState<Schemas['PartnerCredentials']>();
+  const [busy, setBusy] = useState(false);
+  const [created, setCreated] = useState<Schemas['PartnerCredentials'] | Schemas['PartnerCreationReplay']>();
   const [problem, setProblem] = useState<ApiProblem>();
+  const key = useRef<string | undefined>(undefined);
+  const inFlight = useRef(false);
   async function submit(event: Event) {
     event.preventDefault();
+    // A ref, not the state: a second click in the same frame still sees busy as false.
+    if (inFlight.current) return;
+    inFlight.current = true;
     setProblem(undefined);
+    setBusy(true);
+    key.current ??= crypto.randomUUID();
     try {
-      setCreated(await ok(api.POST('/api/studio/partners', { body: { name: name.trim() } })));
+      setCreated(await ok(api.POST('/api/studio/partners', { body: { name: name.trim() }, params: { header: { 'Idempotency-Key': key.current } } })));
+      key.current = undefined;
       setName('');
       onCreated();
     } catch (error) {
       setProblem(problemOf(error));
+    } finally {
+      inFlight.current = false;
+      setBusy(false);
     }
   }
   if (created) {
@@ -91,7 +108,14 @@ function CreatePartner({ onCreated }: { onCreated: () => void }) {
         <p>
           Created <a href={`/partners/${created.partner.id}`}>{created.partner.name}</a>: API key <code>{created.partner.api_key}</code>
         </p>
-        <SecretOnce label="API secret" value={created.api_secret} onDone={() => setCreated(undefined)} />
+        {'api_secret' in created ? (
+          <SecretOnce label="API secret" value={created.api_secret} onDone={() => setCreated(undefined)} />
+        ) : (
+          <p role="status">
+            This partner was created by your earlier request, whose answer showed its secret. If you did not store it, regenerate it on the partner's page.{' '}
+            <button type="button" onClick={() => setCreated(undefined)}>Done</button>
+          </p>
+        )}
       </div>
     );
   }
@@ -99,9 +123,9 @@ function CreatePartner({ onCreated }: { onCreated: () => void }) {
     <form class="panel inline" onSubmit={submit} aria-label="Create a partner">
       <label>
         New partner's name
-        <input required maxLength={200} value={name} onInput={(e) => setName(e.currentTarget.value)} />
+        <input required maxLength={200} value={name} onInput={(e) => { setName(e.currentTarget.value); key.current = undefined; }} />
       </label>
-      <button type="submit" class="primary">Create partner</button>
+      <button type="submit" class="primary" disabled={busy} aria-busy={busy}>{busy ? 'Creating…' : 'Create partner'}</button>
       {problem ? <ProblemNotice problem={problem} /> : null}
     </form>
   );

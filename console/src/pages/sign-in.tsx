@@ -6,7 +6,10 @@ import { useState } from 'preact/hooks';
 import { api, ok, problemOf, type ApiProblem, type Schemas } from '../api.js';
 import { ProblemNotice } from '../components/problem.js';
 
-export function SignIn({ onSignedIn }: { onSignedIn: (session: Schemas['Session']) => void }) {
+/** Where the console returns after the identity provider's sign-in (the page the operator was on). */
+export const RETURN_KEY = 'console.return';
+
+export function SignIn({ onSignedIn, ended }: { onSignedIn: (session: Schemas['Session']) => void; ended?: boolean | undefined }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
@@ -35,6 +38,7 @@ export function SignIn({ onSignedIn }: { onSignedIn: (session: Schemas['Session'
   async function withIdentityProvider() {
     try {
       const start = await ok(api.GET('/api/studio/session/oidc'));
+      sessionStorage.setItem(RETURN_KEY, location.pathname + location.search);
       location.assign(start.authorization_url);
     } catch (error) {
       setProblem(problemOf(error));
@@ -44,6 +48,7 @@ export function SignIn({ onSignedIn }: { onSignedIn: (session: Schemas['Session'
   return (
     <main id="main" class="sign-in">
       <h1>Partner console</h1>
+      {ended ? <p role="status" class="notice">Your session has ended. Sign in again to go on where you were.</p> : null}
       <form onSubmit={submit} aria-label="Sign in">
         <label>
           Email

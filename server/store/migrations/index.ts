@@ -21,6 +21,7 @@ import { genreSortKeysMigration } from './genre-sort-keys.js';
 import { postgresSearchBlocksMigration } from './postgres-search-blocks.js';
 import { sqliteGrantsWithoutRowidMigration } from './sqlite-grants-without-rowid.js';
 import { rollingSecretsMigration } from './rolling-secrets.js';
+import { idempotencyKeysMigration } from './idempotency-keys.js';
 
 /** The SQLite migrations, in order. */
 export function sqliteMigrations(): Record<string, Migration> {
@@ -38,6 +39,7 @@ export function sqliteMigrations(): Record<string, Migration> {
     '0011_audit_kind': auditKindMigration,
     '0012_oidc_identities': oidcIdentitiesMigration,
     '0013_operator_accounts': operatorAccountsMigration,
+    '0015_idempotency_keys': idempotencyKeysMigration,
     '0016_rolling_secrets': rollingSecretsMigration,
   };
 }
@@ -56,6 +58,7 @@ export function postgresMigrations(): Record<string, Migration> {
     '0009_audit_kind': auditKindMigration,
     '0010_oidc_identities': oidcIdentitiesMigration,
     '0011_operator_accounts': operatorAccountsMigration,
+    '0013_idempotency_keys': idempotencyKeysMigration,
     '0014_rolling_secrets': rollingSecretsMigration,
   };
 }

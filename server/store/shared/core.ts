@@ -137,10 +137,10 @@ export class StoreCore {
     }
   }
 
-  /** A paged read, guarded: the page size checked first (RangeError unless 1 to 100), once for every listing. */
-  paged<R>(page: PageRequest, run: () => Promise<R>): Promise<R> {
+  /** A paged read, guarded: the page size checked first (RangeError unless 1 to max, 100 unless the listing allows more), once for every listing. */
+  paged<R>(page: PageRequest, run: () => Promise<R>, max = 100): Promise<R> {
     return this.guard(() => {
-      checkLimit(page.limit);
+      checkLimit(page.limit, max);
       return run();
     });
   }

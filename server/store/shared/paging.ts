@@ -5,8 +5,8 @@
  */
 
 /** Throws RangeError unless limit is an integer from 1 to 100 (the contract's page sizes). */
-export function checkLimit(limit: number): void {
-  if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw new RangeError(`limit must be 1..100, got ${limit}`);
+export function checkLimit(limit: number, max = 100): void {
+  if (!Number.isInteger(limit) || limit < 1 || limit > max) throw new RangeError(`limit must be 1..${max}, got ${limit}`);
 }
 
 /** A page from rows fetched with limit + 1; the cursor holds the position of the last row returned. */

@@ -6,6 +6,7 @@
  */
 import type { Generated } from 'kysely';
 import type { PartnerSecretColumns } from './secret-columns.js';
+import type { IdempotencyKeyTable } from './idempotency-schema.js';
 
 export interface SeriesTable {
   id: string;
@@ -244,4 +245,5 @@ export interface Database {
   operator_identities: OperatorIdentityTable;
   operator_recovery_codes: OperatorRecoveryCodeTable;
   password_resets: PasswordResetTable;
+  idempotency_keys: IdempotencyKeyTable;
 }

@@ -6,9 +6,10 @@
 import type { Kysely } from 'kysely';
 import type { StoreTx, Transactions } from '../interfaces.js';
 import type { Grant, NewPartnerInput, PartnerRecord } from '../records.js';
-import type { AuditEntry, AuditEntryInput, NewOperatorInput, OperatorChange, OperatorIdentity, OperatorRecord, OperatorUpdate, PasswordResetInput } from '../studio-records.js';
+import type { AuditEntry, AuditEntryInput, IdempotencyKeyRecord, NewOperatorInput, OperatorChange, OperatorIdentity, OperatorRecord, OperatorUpdate, PasswordResetInput } from '../studio-records.js';
 import * as aq from './account-queries.js';
 import * as audit from './audit-queries.js';
+import * as idem from './idempotency-queries.js';
 import type { StoreCore } from './core.js';
 import { getGrants, setGrants } from './grants.js';
 import * as oidc from './oidc-queries.js';
@@ -120,5 +121,13 @@ class KyselyStoreTx implements StoreTx {
 
   replaceRecoveryCodes(id: string, recoveryCodeHashes: readonly string[]): Promise<void> {
     return aq.replaceRecoveryCodes(this.db, id, recoveryCodeHashes);
+  }
+
+  findIdempotencyKey(scope: string, key: string, notBefore: string): Promise<IdempotencyKeyRecord | undefined> {
+    return idem.findIdempotencyKey(this.db, scope, key, notBefore);
+  }
+
+  saveIdempotencyKey(entry: IdempotencyKeyRecord, notBefore: string): Promise<boolean> {
+    return idem.saveIdempotencyKey(this.db, entry, notBefore);
   }
 }

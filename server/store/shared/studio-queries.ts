@@ -16,6 +16,9 @@ import { grantsOf, num } from './mapping.js';
 import { pageOf } from './paging.js';
 import { partnerRecord } from './partners.js';
 import type { Database } from './schema.js';
+
+/** The largest page of listStudioSeries (the studio contract's SeriesPageLimit says the same). */
+export const STUDIO_SERIES_MAX_PAGE = 1000;
 import { sortKey } from './search-terms.js';
 
 /** `%term%` for LIKE with the term's own wildcards escaped (ESCAPE '\'). */
@@ -117,6 +120,7 @@ export function studioQueries(core: StoreCore): StudioQueries {
         const page = pageOf(rows, q.limit, (r) => ({ partnerId: r.partner_id, partnerName: r.name, ...counts(r) }), () => core.cursors.encode(fp, [offset + q.limit]));
         return { ...page, totals: counts(totals), days: days.map((d) => ({ day: String(d.day), ...counts(d) })) };
       }),
+    // The console's grants matrix pages through up to 100,000 series: 1,000 a page keeps that within the operator's reads.
     listStudioSeries: (q) =>
       core.paged(q, async () => {
         const fp = queryFingerprint('studio-series', { q: q.title ?? null, genre: q.genre ?? null, partner: q.partnerId ?? null, grant: q.grant ?? null });
@@ -161,6 +165,6 @@ export function studioQueries(core: StoreCore): StudioQueries {
             return cursor.length <= MAX_CURSOR_LENGTH ? cursor : core.cursors.encode(fp, [null, last.id]);
           },
         );
-      }),
+      }, STUDIO_SERIES_MAX_PAGE),
   };
 }

@@ -29,6 +29,7 @@ export function catalogHandlers(deps: StudioHandlerDeps): Record<string, Operati
       if (q.grant !== undefined && q.partner_id === undefined) {
         throw new ApiError('validation_failed', 'The grant filter needs partner_id.', { errors: [{ location: 'query', pointer: '/grant', message: 'needs partner_id' }] });
       }
+      if (q.partner_id !== undefined && !(await store.getPartner(q.partner_id))) throw new ApiError('not_found', `No partner ${q.partner_id}.`);
       const page = await store.listStudioSeries({ ...pageOf(req), title: q.q, genre: q.genre, partnerId: q.partner_id, grant: q.grant });
       res.json({
         items: page.items.map((s) => ({

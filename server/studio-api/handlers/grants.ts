@@ -18,6 +18,11 @@ export function grantHandlers(deps: StudioHandlerDeps): Record<string, Operation
       const changes = await grants.setGrants(serviceContext(req, deps), pathParam(req, 'partner_id'), items.map((i) => ({ seriesId: i.series_id, grants: i.grants })));
       res.json({ items: changes.map((c) => ({ series_id: c.seriesId, grants: c.grants })) });
     },
+    async changePartnerGrants(req, res) {
+      const items = (req.body as { items: Array<{ series_id: string; add?: Grant[]; remove?: Grant[] }> }).items;
+      const changes = await grants.changeGrants(serviceContext(req, deps), pathParam(req, 'partner_id'), items.map((i) => ({ seriesId: i.series_id, add: i.add, remove: i.remove })));
+      res.json({ items: changes.map((c) => ({ series_id: c.seriesId, grants: c.grants })) });
+    },
     async revokePartnerGrants(req, res) {
       await grants.revokeGrants(serviceContext(req, deps), pathParam(req, 'partner_id'), pathParam(req, 'series_id'));
       res.status(204).end();

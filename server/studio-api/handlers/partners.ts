@@ -40,9 +40,10 @@ export function partnerHandlers(deps: StudioHandlerDeps): Record<string, Operati
       res.json({ items: page.items.map((p) => ({ ...body(p), last_active_on: p.lastActiveOn })), next_cursor: page.nextCursor });
     },
     async createPartner(req, res) {
-      const created = await partners.createPartner(ctx(req), (req.body as { name: string }).name);
+      const created = await partners.createPartnerOnce(ctx(req), (req.body as { name: string }).name, req.get('Idempotency-Key'));
       res.setHeader('Cache-Control', 'no-store');
-      res.status(201).json({ partner: body(created.partner), api_secret: created.apiSecret });
+      if ('replayed' in created) res.setHeader('Idempotent-Replayed', 'true').status(200).json({ partner: body(created.partner), replayed: true });
+      else res.status(201).json({ partner: body(created.partner), api_secret: created.apiSecret });
     },
     async getPartner(req, res) {
       res.json(body(await partners.getPartner(deps, pathParam(req, 'partner_id'))));

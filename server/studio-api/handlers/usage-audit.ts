@@ -46,7 +46,13 @@ export function usageAuditHandlers(deps: StudioHandlerDeps): Record<string, Oper
     },
     async listAuditEntries(req, res) {
       const q = req.query as AuditFilters;
-      const page = await audit.listAudit(deps.store, { kind: q.kind, actor: q.actor, partnerId: q.partner_id, action: q.action, from: q.from, to: q.to, ...pageOf(req) });
+      // An operator's email, as people know each other, stands for its `operator:<id>` (an unknown one matches nothing).
+      let actor = q.actor;
+      if (actor?.includes('@') && !/^(operator|cli|address):/.test(actor)) {
+        const operator = await deps.store.getOperatorByEmail(actor.toLowerCase());
+        actor = operator ? `operator:${operator.id}` : 'operator:none';
+      }
+      const page = await audit.listAudit(deps.store, { kind: q.kind, actor, partnerId: q.partner_id, action: q.action, from: q.from, to: q.to, ...pageOf(req) });
       res.json({
         items: page.items.map((e) => ({
           id: Number(e.id),
