@@ -16,7 +16,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in with email and password
-         * @description Starts a session: the `__Host-studio_session` cookie (HttpOnly, Secure, SameSite=Strict) and the CSRF token to send as `X-CSRF-Token` with every change. Attempts are limited per client address and per account (`x-sign-in-limits`).
+         * @description Starts a session: the `__Host-studio_session` cookie (HttpOnly, Secure, SameSite=Strict) and the CSRF token to send as `X-CSRF-Token` with every change. Failed attempts are limited per account and client address together and per client address (`x-sign-in-limits`); past either, `429` with `Retry-After`.
          */
         post: operations["signIn"];
         /**

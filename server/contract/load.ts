@@ -58,8 +58,8 @@ export interface OperationPolicy {
   role?: Role | undefined;
   /** Studio operations only: the largest request body it reads (`x-max-body-bytes`, or the document's). */
   maxBodyBytes?: number | undefined;
-  /** Studio sign-in operations only (`x-sign-in-limit`): which sign-in limits count its attempts. */
-  signInLimit?: 'per-address' | 'per-address-and-account' | undefined;
+  /** Studio sign-in operations only (`x-sign-in-limit`): every attempt per address, or failures per account and address and per address. */
+  signInLimit?: 'per-address' | 'failures' | undefined;
 }
 
 /** `info.x-search-capacity`: what each partner may hold of an instance's search capacity. */

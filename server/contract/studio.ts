@@ -6,7 +6,8 @@
  * - `info.x-session`: `ttl_seconds` of a session, `idle_timeout_seconds` without a request,
  *   `oidc_state_ttl_seconds` of an OpenID Connect sign-in between its start and its return,
  *   `password_reset_ttl_seconds` of a reset link.
- * - `info.x-sign-in-limits`: `per_address` and `per_account` limits of sign-in attempts.
+ * - `info.x-sign-in-limits`: `per_address` (every identity-provider sign-in attempt), and
+ *   `failures_per_account_and_address` and `failures_per_address` (failed password sign-ins).
  * - `info.x-rate-limit-groups`: per group, `limit` requests per `window_seconds` and `fail_mode`,
  *   counted per signed-in operator (as the partner contract's groups, counted per partner).
  * - `info.x-catalog-import`: `batch_series` per transaction.
@@ -36,7 +37,7 @@ export interface StudioContract {
   passwordResetTtlMs: number;
   /** Operations an owner who must enrol a second factor may still call (`x-allowed-before-mfa-enrolment`). */
   allowedBeforeMfaEnrolment: ReadonlySet<string>;
-  signInLimits: { perAddress: LimitPolicy; perAccount: LimitPolicy };
+  signInLimits: SignInLimits;
   /** Per-operator limits by group (`x-rate-limit-group` of each operation with a session). */
   groups: Map<string, RateLimitGroup>;
   /** The largest request body of an operation without its own `x-max-body-bytes`. */
@@ -59,6 +60,16 @@ function secretRollHours(document: Record<string, any>): StudioContract['secretR
   return { minHours: minimum as number, maxHours: maximum as number, defaultHours: fallback as number };
 }
 
+/** `info.x-sign-in-limits` (server/studio-api/sign-in-limits.ts). */
+export interface SignInLimits {
+  /** Every attempt of an operation with `x-sign-in-limit: per-address`, per client address. */
+  perAddress: LimitPolicy;
+  /** Failed attempts of an operation with `x-sign-in-limit: failures`, per email sent and client address together. */
+  failuresPerAccountAndAddress: LimitPolicy;
+  /** Failed attempts of those operations per client address, whatever the email. */
+  failuresPerAddress: LimitPolicy;
+}
+
 interface RawStudioOperation {
   operationId?: string;
   security?: unknown[];
@@ -72,7 +83,7 @@ interface RawStudioOperation {
   'x-allowed-before-mfa-enrolment'?: unknown;
 }
 
-const SIGN_IN_LIMITS = ['per-address', 'per-address-and-account'] as const;
+const SIGN_IN_LIMITS = ['per-address', 'failures'] as const;
 
 function count(where: string, value: unknown): number {
   if (!positiveInteger(value)) throw new Error(`studio contract: ${where} must be a positive integer`);
@@ -95,7 +106,7 @@ function studioOperation(document: Record<string, any>, path: string, method: st
   if (range !== undefined && !positiveInteger(range)) throw new Error(`studio contract: ${op.operationId} x-max-range-days must be a positive integer`);
   const signInLimit = op['x-sign-in-limit'];
   if (signInLimit !== undefined && (secured || !SIGN_IN_LIMITS.includes(signInLimit as never))) {
-    throw new Error(`studio contract: ${op.operationId} x-sign-in-limit must be per-address or per-address-and-account, on an operation without a session`);
+    throw new Error(`studio contract: ${op.operationId} x-sign-in-limit must be per-address or failures, on an operation without a session`);
   }
   return {
     operationId: op.operationId,
@@ -148,7 +159,8 @@ export function loadStudioContract(path: string = STUDIO_CONTRACT_BUNDLE): Studi
     allowedBeforeMfaEnrolment,
     signInLimits: {
       perAddress: limitPolicy('info.x-sign-in-limits.per_address', limits.per_address),
-      perAccount: limitPolicy('info.x-sign-in-limits.per_account', limits.per_account),
+      failuresPerAccountAndAddress: limitPolicy('info.x-sign-in-limits.failures_per_account_and_address', limits.failures_per_account_and_address),
+      failuresPerAddress: limitPolicy('info.x-sign-in-limits.failures_per_address', limits.failures_per_address),
     },
     groups,
     defaultBodyBytes,

@@ -117,7 +117,7 @@ describe('keyboard only', () => {
 });
 
 describe('accessibility', () => {
-  // One sign-in for every page: sign-in attempts per account are limited (the studio contract's x-sign-in-limits).
+  // One sign-in for every page: each sign-in hashes a password, which takes time.
   let page: Page;
   beforeAll(async () => {
     page = await rig.signIn(OWNER, ownerPassword, { bypassCSP: true });

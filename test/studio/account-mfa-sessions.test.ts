@@ -56,8 +56,8 @@ describe.each(serverEngines())('the second factor (TOTP) (%s)', (_name, engine) 
     const replayed = await signInWith(server, who, { totp_code: current });
     expect([replayed.status, await code(replayed)]).toEqual([401, 'invalid_mfa_code']);
 
-    // Past the per-account sign-in limit's window: every attempt so far counted toward it.
-    await server.advance(server.runtime.studioContract.signInLimits.perAccount.windowMs);
+    // Past the sign-in limit's window of failures per account and address: every failure so far counted toward it.
+    await server.advance(server.runtime.studioContract.signInLimits.failuresPerAccountAndAddress.windowMs);
     const typed = recoveryCodes[0]!.toUpperCase().replaceAll('-', '');
     expect((await signInWith(server, who, { recovery_code: typed })).status).toBe(200);
     const reused = await signInWith(server, who, { recovery_code: recoveryCodes[0]! });
@@ -94,7 +94,7 @@ describe.each(serverEngines())('the second factor (TOTP) (%s)', (_name, engine) 
     const me = (await (await studio(server, who, 'GET', '/api/studio/session')).json()) as { operator: { mfa_enabled: boolean } };
     expect(me.operator.mfa_enabled).toBe(false);
     await enrol(server, who);
-    await server.advance(server.runtime.studioContract.signInLimits.perAccount.windowMs);
+    await server.advance(server.runtime.studioContract.signInLimits.failuresPerAccountAndAddress.windowMs);
     expect((await signInWith(server, who, { recovery_code: recoveryCodes[2]! })).status).toBe(401);
   });
 

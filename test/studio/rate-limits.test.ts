@@ -17,7 +17,7 @@ function lowered(limit: number): StudioContract {
   const contract = loadStudioContract();
   const groups = new Map([...contract.groups].map(([name, group]) => [name, { ...group, limit }]));
   const generous = { limit: 10_000, windowMs: 60_000, failMode: 'open' as const };
-  return { ...contract, groups, signInLimits: { perAddress: generous, perAccount: generous } };
+  return { ...contract, groups, signInLimits: { perAddress: generous, failuresPerAccountAndAddress: generous, failuresPerAddress: generous } };
 }
 
 /** A path of the operation with each path parameter filled (the limit counts before anything is validated). */

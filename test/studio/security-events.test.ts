@@ -100,7 +100,7 @@ describe('studio security events', () => {
     const server = await startServer();
     const target = await newOperator(server, 'owner');
     const statuses: number[] = [];
-    for (let i = 0; i < 8; i++) {
+    for (let i = 0; i < server.runtime.studioContract.signInLimits.failuresPerAccountAndAddress.limit + 3; i++) {
       statuses.push((await studio(server, undefined, 'POST', '/api/studio/session', { email: target.email, password: `wrong-password-${i}` })).status);
     }
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);

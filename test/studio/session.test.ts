@@ -1,6 +1,6 @@
 /**
  * Studio sign-in and sessions through HTTP: who am I, sign-out, expiry, cookie flags, CSRF
- * refusals, and sign-in limits per address and per account.
+ * refusals. The sign-in limits are test/studio/sign-in-lockout.test.ts.
  */
 import { describe, expect, it } from 'vitest';
 import { startServer } from '../helpers/server.js';
@@ -79,28 +79,6 @@ describe('studio sessions', () => {
     const operator = await newOperator(server, 'viewer');
     const res = await studio(server, undefined, 'POST', '/api/studio/session', { email: operator.email, password: operator.password }, { headers: { Origin: 'https://evil.example' } });
     expect([res.status, await code(res)]).toEqual([403, 'csrf_rejected']);
-  });
-
-  it('limits sign-in attempts per account, whatever the address, and per address, whatever the account', async () => {
-    const server = await startServer();
-    const { perAccount, perAddress } = server.runtime.studioContract.signInLimits;
-    const target = await newOperator(server, 'owner');
-    for (let i = 0; i < perAccount.limit; i++) {
-      expect((await studio(server, undefined, 'POST', '/api/studio/session', { email: target.email, password: `guess-${i}` })).status).toBe(401);
-    }
-    const limited = await studio(server, undefined, 'POST', '/api/studio/session', { email: target.email, password: target.password });
-    expect([limited.status, await code(limited)]).toEqual([429, 'rate_limited']);
-    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
-
-    // Other accounts from the same address are still served until the address's own limit.
-    for (let i = perAccount.limit + 1; i < perAddress.limit; i++) {
-      expect((await studio(server, undefined, 'POST', '/api/studio/session', { email: `other${i}@halcyon-studios.example`, password: 'x' })).status).toBe(401);
-    }
-    const byAddress = await studio(server, undefined, 'POST', '/api/studio/session', { email: 'fresh@halcyon-studios.example', password: 'x' });
-    expect([byAddress.status, await code(byAddress)]).toEqual([429, 'rate_limited']);
-
-    await server.advance(Math.max(perAccount.windowMs, perAddress.windowMs));
-    expect((await studio(server, undefined, 'POST', '/api/studio/session', { email: target.email, password: target.password })).status).toBe(200);
   });
 
   it('serves /healthz and its own reference on the studio listener, and nothing of the partner API', async () => {
