@@ -7,8 +7,8 @@
 import { createHash } from 'node:crypto';
 import { generateApiSecret, hashSecret } from '../auth/secrets.js';
 import { freshCredentials } from './partner-credentials.js';
-import type { AuditValue, Page, PartnerListQuery, PartnerReads, PartnerRecord, StudioQueries, Transactions } from '../store/index.js';
-import { record } from './audit.js';
+import type { Page, PartnerListQuery, PartnerReads, PartnerRecord, StudioQueries, Transactions } from '../store/index.js';
+import { record, type AuditFields } from './audit.js';
 import type { ServiceContext } from './context.js';
 import { ConflictError, InvalidInputError, NotFoundError } from './errors.js';
 
@@ -21,7 +21,7 @@ export interface PartnerWithSecret {
 }
 
 /** What the audit trail keeps of a partner: never its secret hash. */
-function audited(p: PartnerRecord): AuditValue {
+function audited(p: PartnerRecord): AuditFields {
   return { name: p.name, api_key: p.apiKey, disabled: p.disabled, credential_version: p.credentialVersion };
 }
 
