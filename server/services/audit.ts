@@ -50,6 +50,13 @@ export interface AuditFields {
   api_key?: string;
   credential_version?: number;
   grants?: string[];
+  /** An identity provider's account an operator is bound to (`iss`, `sub`): identifiers, not credentials. */
+  issuer?: string;
+  subject?: string;
+  /** Operator accounts: a second factor on or off, how many recovery codes were made (never the codes), when a reset link expires (never the link). */
+  mfa_enabled?: boolean;
+  count?: number;
+  expires_at?: string;
   state?: string;
   series_total?: number;
   series_done?: number;

@@ -105,8 +105,17 @@ export function createStudioApp(deps: StudioAppDeps): Express {
 
   const app = express();
   app.disable('x-powered-by');
+  // No ETag and no 304: the studio's reads are private, current answers, never revalidated from a
+  // cache. Express answers 304 to `If-None-Match: *` even without an ETag, so the conditional
+  // headers are dropped from studio API requests (the contract documents no 304).
+  app.set('etag', false);
   app.set('trust proxy', deps.trustProxy ?? false);
   app.use(compose('everyRequest', [storeDeadline(), requestId(), accessLog({ logger, operatorId: (req) => req.operator?.record.id }), requireHost(), apiSecurityHeaders, noStore(contract.prefix), allowHosts(deps.allowedHosts ?? LOOPBACK_HOSTS)]));
+  app.use(contract.prefix, (req, _res, next) => {
+    delete req.headers['if-none-match'];
+    delete req.headers['if-modified-since'];
+    next();
+  });
   mountOperations(app, {
     name: 'studioApi',
     prefix: contract.prefix,

@@ -6,6 +6,9 @@ import type { operations } from '../../../generated/studio/api.js';
 import { pathParam, query, type OperationHandler } from '../../http/operation-handler.js';
 import { pageOf, serviceContext, type StudioHandlerDeps } from './handler-deps.js';
 
+/** The most issues a problem document lists (the studio contract's Problem.errors maxItems). */
+const MAX_PROBLEM_ISSUES = 100;
+
 function jobBody(job: ImportJob) {
   return {
     id: job.id,
@@ -64,8 +67,10 @@ export function catalogHandlers(deps: StudioHandlerDeps): Record<string, Operati
     async importCatalog(req, res) {
       const checked = await catalog.validateCatalog(req.body);
       if (!checked.ok) {
-        const errors = checked.errors.map((e) => ({ location: 'body' as const, pointer: e.pointer.slice(0, 512), message: e.message.slice(0, 500) }));
-        throw new ApiError('validation_failed', `The catalog file has ${errors.length} problem(s); nothing was imported.`, { errors });
+        // The contract's Problem holds at most 100 issues: a longer list broke the response.
+        const errors = checked.errors.slice(0, MAX_PROBLEM_ISSUES).map((e) => ({ location: 'body' as const, pointer: e.pointer.slice(0, 512), message: e.message.slice(0, 500) }));
+        const count = checked.errors.length > errors.length ? `at least ${checked.errors.length} problems (the first ${errors.length} listed)` : `${errors.length} problem(s)`;
+        throw new ApiError('validation_failed', `The catalog file has ${count}; nothing was imported.`, { errors });
       }
       const started = await catalog.startCatalogImport(serviceContext(req, deps), checked.series, {
         batchSize: deps.contract.importBatchSeries,

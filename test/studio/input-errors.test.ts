@@ -1,10 +1,11 @@
 /**
- * Names and emails are not secrets: a partner name or an operator email that merely looks like one
+ * No 500 from studio input. Names and emails are not secrets: a partner name or an operator email that merely looks like one
  * (`sk_…`, `scrypt$…`) is stored and audited as typed (it answered 500 while the audit trail judged
  * values by their content), and wrong input answers 400. Secrets stay out of the trail by
  * construction (services/audit.ts AuditFields).
  */
 import { describe, expect, it } from 'vitest';
+import { catalogFile } from '../cli/fixtures.js';
 import { startServer } from '../helpers/server.js';
 import { operatorSession, studio } from '../helpers/studio.js';
 
@@ -50,5 +51,18 @@ describe('studio input that looks like a secret', () => {
     const res = await studio(server, owner, 'POST', path, body);
     expect(res.status).toBe(400);
     expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+  });
+
+  it('answers a catalog file with more problems than a problem document holds with 400 and the first 100 (it hung past 100)', async () => {
+    const server = await startServer();
+    const editor = await operatorSession(server, 'editor');
+    const item = catalogFile(1).series[0]!;
+    // Every copy after the first repeats the series id and its episode ids: 3 problems each.
+    const res = await studio(server, editor, 'POST', '/api/studio/catalog/imports', { series: Array.from({ length: 60 }, () => item) });
+    expect(res.status).toBe(400);
+    const problem = (await res.json()) as { code: string; detail: string; errors: unknown[] };
+    expect(problem.code).toBe('validation_failed');
+    expect(problem.errors).toHaveLength(100);
+    expect(problem.detail).toContain('at least 177 problems');
   });
 });
