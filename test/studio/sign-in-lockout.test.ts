@@ -37,7 +37,8 @@ async function counted(server: TestServer, event: string): Promise<number> {
 }
 
 describe.each(serverEngines())('sign-in lockout (%s)', (_name, engine) => {
-  it("refuses an address guessing 50 times, never the owner signing in from another address, and records the attack", async () => {
+  // Each failed or successful sign-in hashes a password (scrypt): these tests make about 50 of them.
+  it("refuses an address guessing 50 times, never the owner signing in from another address, and records the attack", { timeout: 90_000 }, async () => {
     const server = await startServer({ ...engine, env: { TRUST_PROXY: 'loopback' } });
     const { failuresPerAccountAndAddress: perPair, failuresPerAddress: perAddress } = server.runtime.studioContract.signInLimits;
     const owner = await newOperator(server, 'owner');
@@ -82,7 +83,7 @@ describe.each(serverEngines())('sign-in lockout (%s)', (_name, engine) => {
     expect((await signInFrom(server, ATTACKER, owner.email, 'guess-again')).status).toBe(401);
   });
 
-  it('caps one address\'s failures across accounts, and never counts successful sign-ins', async () => {
+  it('caps one address\'s failures across accounts, and never counts successful sign-ins', { timeout: 90_000 }, async () => {
     const server = await startServer({ ...engine, env: { TRUST_PROXY: 'loopback' } });
     const { failuresPerAccountAndAddress: perPair, failuresPerAddress: perAddress } = server.runtime.studioContract.signInLimits;
     const busy = await newOperator(server, 'editor');
@@ -104,7 +105,7 @@ describe.each(serverEngines())('sign-in lockout (%s)', (_name, engine) => {
 describe('sign-in lockout across two instances on PostgreSQL and Redis', () => {
   const skipped = skipReason({ postgres: true, redis: true });
   if (skipped) reportSkipped('Sign-in lockout across instances', skipped);
-  it.skipIf(skipped !== undefined)('counts the attacker\'s failures on either instance and serves the owner on both', async () => {
+  it.skipIf(skipped !== undefined)('counts the attacker\'s failures on either instance and serves the owner on both', { timeout: 90_000 }, async () => {
     const redis = createRedisPrefix();
     try {
       const env = { TRUST_PROXY: 'loopback', REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: redis.prefix };
