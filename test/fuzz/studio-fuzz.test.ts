@@ -15,7 +15,7 @@ import { studioContractViolations } from '../helpers/contract-responses.js';
 import { operationOf, recordCoverage } from '../helpers/coverage.js';
 import { catalogFile } from '../cli/fixtures.js';
 import { startServer, type TestServer } from '../helpers/server.js';
-import { newOperator, operatorSession, signIn, studio } from '../helpers/studio.js';
+import { newOperator, operatorSession, studio } from '../helpers/studio.js';
 import { send, type RawRequest } from './raw-http.js';
 import { studioFuzzRequests, type StudioFuzzContext } from './studio-requests.js';
 
@@ -32,7 +32,7 @@ interface Outcome {
 
 async function context(server: TestServer): Promise<StudioFuzzContext> {
   const owner = await operatorSession(server, 'owner');
-  const second = await signIn(server, owner);
+  const second = await operatorSession(server, 'viewer');
   const signer = await newOperator(server, 'viewer');
   const editor = await newOperator(server, 'editor');
   const partner = await server.partner({ [SERIES]: ['read'] }, 'Fuzz');
@@ -82,6 +82,10 @@ describe('studio contract fuzzing', () => {
         for (const v of studioContractViolations({ operationId, method: request.method, ...response })) outcomes.push({ request, problem: `${response.status} ${v}` });
       });
       await server.advance(61_000);
+      if (process.env.FUZZ_DEBUG === 'session' && (await studio(server, { cookie: ctx.cookie, csrf: ctx.csrf }, 'GET', '/api/studio/session')).status !== 200) {
+        console.log('SESSION ENDED after', chunk.map((r) => `${r.method} ${r.target.slice(0, 80)} ${String(r.body ?? '').slice(0, 80)}`).join('\n'));
+        break;
+      }
     }
 
     const me = await studio(server, { cookie: ctx.cookie, csrf: ctx.csrf }, 'GET', '/api/studio/session');

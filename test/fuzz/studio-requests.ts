@@ -5,10 +5,12 @@
  * then that request with each parameter, header and body field given each hostile value, values
  * that merely look like secrets (`sk_…`, `scrypt$…`), a missing, revoked or forged session or CSRF
  * token, a foreign Origin, other content types and encodings, other methods, and seeded random
- * combinations. Sign-out always carries a session of its own, so the fuzzing session survives.
+ * combinations. Signing out (here or everywhere) always carries another operator's session, so the
+ * fuzzing session survives.
  */
 import { gzipSync } from 'node:zlib';
 import { studioSchemaTools, type Json } from '../helpers/contract-schemas.js';
+import { operationOf } from '../helpers/coverage.js';
 import { encode, hostileFor, NUMBERS, PATH_IDS, STRINGS } from './hostile-values.js';
 import type { RawRequest } from './raw-http.js';
 import { seeded } from './requests.js';
@@ -17,7 +19,7 @@ export interface StudioFuzzContext {
   /** The fuzzing owner's session: `studio_session=…`, and its CSRF token. */
   cookie: string;
   csrf: string;
-  /** A session only sign-out uses (revoked by the first one). */
+  /** Another operator's session, the only one signing out (here or everywhere) uses: ended by the first. */
   signOutCookie: string;
   signOutCsrf: string;
   /** The listener's own origin. */
@@ -167,11 +169,15 @@ function changesFor(op: Operation, ctx: StudioFuzzContext): Change[] {
   return changes;
 }
 
+/** Operations that end sessions: they carry the other operator's session. */
+const SIGN_OUTS = new Set(['signOut', 'signOutEverywhere']);
+
 function toRequest(op: Operation, parts: Parts, ctx: StudioFuzzContext): RawRequest {
   const path = op.path.replace(/\{([^}]+)\}/g, (_m, name: string) => parts.path[name] ?? '');
   const query = parts.query.map(([n, v]) => `${n}=${v}`).join('&');
-  // Whatever the request became, sign-out never ends the fuzzing session.
-  const headers = parts.method === 'DELETE' && path === '/api/studio/session'
+  // Whatever the request became, signing out (here or everywhere) never ends the fuzzing session.
+  // As the server routes it (a trailing slash, say): by its operation, not its spelling.
+  const headers = SIGN_OUTS.has(operationOf(parts.method, path, 'studio') ?? '')
     ? parts.headers.map(([n, v]): [string, string] => [n, v.replace(ctx.cookie, ctx.signOutCookie).replace(ctx.csrf, ctx.signOutCsrf)])
     : parts.headers;
   const request: RawRequest = { method: parts.method, target: query ? `${path}?${query}` : path, headers, omitHost: parts.omitHost === true };
