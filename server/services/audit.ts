@@ -49,6 +49,8 @@ export interface AuditFields {
   /** A partner's public API key (`pk_…`), never its secret. */
   api_key?: string;
   credential_version?: number;
+  /** Until when a rolled secret's old credentials still work (never the secret). */
+  old_credential_expires_at?: string;
   grants?: string[];
   /** An identity provider's account an operator is bound to (`iss`, `sub`): identifiers, not credentials. */
   issuer?: string;
