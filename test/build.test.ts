@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { start, stopAll } from '../scripts/lib/processes.js';
-import { ROOT } from './helpers/entry.js';
+import { ROOT, untilWarm } from './helpers/entry.js';
 
 const run = promisify(execFile);
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
@@ -149,6 +149,8 @@ describe('compiled build', () => {
     });
     expect(child.output()).toContain('build: compiling the server');
     expect(child.output()).toContain('exec node --max-semi-space-size=4 --max-old-space-size=1536 --no-allocation-site-pretenuring dist/server/main.js');
+    // Ready once warm-up ends (bounded by WARMUP_TIMEOUT_MS; docs/decisions/0106-warm-up-before-ready.md).
+    await untilWarm(child.ready[1]!);
     expect((await fetch(`${child.ready[1]}/readyz`)).status).toBe(200);
     // Stopped like a service manager stops `npm start`: SIGTERM to npm, which the server gets and drains on.
     expect(await child.stop()).toMatchObject({ code: 0, killed: false, leftStrays: false });
