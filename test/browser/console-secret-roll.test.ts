@@ -45,13 +45,13 @@ describe('rolling a secret in the console', () => {
     await expiry.selectOption('72');
     await page.getByRole('button', { name: 'Roll secret' }).click();
     const dialog = page.getByRole('dialog');
-    await expect(dialog.getByText('keep working for 3 days').isVisible()).resolves.toBe(true);
+    await dialog.getByText('keep working for 3 days').waitFor(); // waits until visible, or fails
     await dialog.getByRole('button', { name: 'Roll secret' }).click();
     const fresh = (await page.getByTestId('secret-value').textContent())!;
     expect(fresh).toMatch(/^sk_[A-Za-z0-9_-]{43}$/);
     expect(fresh).not.toBe(partner.api_secret);
-    await expect(page.getByText('You will not see it again').isVisible()).resolves.toBe(true);
-    await expect(page.getByRole('button', { name: 'Copy' }).isVisible()).resolves.toBe(true);
+    await page.getByText('You will not see it again').waitFor(); // waits until visible, or fails
+    await page.getByRole('button', { name: 'Copy' }).waitFor(); // waits until visible, or fails
 
     // Both secrets work; the table lists both, the old one with its expiry three days out; a second roll waits.
     expect([await authenticate(partner.api_key, partner.api_secret), await authenticate(partner.api_key, fresh)]).toEqual([200, 200]);

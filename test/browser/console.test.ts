@@ -37,7 +37,7 @@ describe('the console, end to end', () => {
 
   it('signs an owner in and shows the overview', async () => {
     page = await rig.signIn(OWNER, ownerPassword);
-    await expect(page.getByText(`${OWNER} (owner)`).isVisible()).resolves.toBe(true);
+    await page.getByText(`${OWNER} (owner)`).waitFor(); // waits until visible, or fails
     await shot(page, 'overview');
   });
 
@@ -47,7 +47,7 @@ describe('the console, end to end', () => {
     await page.getByRole('button', { name: 'Create partner' }).click();
     apiSecret = (await page.getByTestId('secret-value').textContent())!;
     expect(apiSecret).toMatch(/^sk_[A-Za-z0-9_-]{43}$/);
-    await expect(page.getByText('You will not see it again').isVisible()).resolves.toBe(true);
+    await page.getByText('You will not see it again').waitFor(); // waits until visible, or fails
     await shot(page, 'partner-created');
     const link = page.getByRole('link', { name: 'Northwind Streaming' }).first();
     partnerId = (await link.getAttribute('href'))!.split('/').pop()!;
@@ -71,7 +71,7 @@ describe('the console, end to end', () => {
       granted.push(label.replace(/^Select /, '')); // "Title (ser_…)": titles repeat in the demo catalog
       await boxes.nth(i).check();
     }
-    await expect(page.getByText('3 selected').isVisible()).resolves.toBe(true);
+    await page.getByText('3 selected').waitFor(); // waits until visible, or fails
     await page.getByRole('button', { name: 'Grant read' }).click();
     await page.getByText('0 selected').waitFor();
     await page.getByText('All changes saved.').waitFor();
@@ -110,7 +110,7 @@ describe('the console, end to end', () => {
       if (Number((await totals.textContent())!.replace(/,/g, '')) >= 4) break;
     }
     await expect(totals.textContent()).resolves.toBe('4');
-    await expect(page.locator('.usage').getByText('getCatalog').isVisible()).resolves.toBe(true);
+    await page.locator('.usage').getByText('getCatalog').waitFor(); // waits until visible, or fails
     await shot(page, 'partner-usage');
 
     // Regenerating the secret refuses the partner's live token on its next request.
