@@ -5,12 +5,14 @@
  * test database), sends the demo partner's reads (catalog pages, series, searches) at a fixed
  * concurrency for one phase with nothing else running, then again while `npm run admin -- catalog
  * import` upserts `--series` generated series (paced by the studio contract's x-catalog-import),
- * and prints partner p50/p99 before and during, and how long the import took. Measurements, not
+ * then once more after it, and prints partner p50/p99 before, during and after, the machine's load
+ * average at each, and how long the import took. The rise is read against the mean of before and
+ * after, so a machine whose load drifts (other jobs) shows it as before ≠ after. Measurements, not
  * a test: put the row in docs/performance.md with the machine it ran on.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
@@ -46,6 +48,7 @@ async function partnerLoad(base: string, token: string, until: Promise<unknown>)
   ];
   const ms: number[] = [];
   let errors = 0;
+  const statuses: Record<number, number> = {};
   let done = false;
   void until.then(() => (done = true));
   await Promise.all(
@@ -54,13 +57,16 @@ async function partnerLoad(base: string, token: string, until: Promise<unknown>)
         const t = performance.now();
         const res = await fetch(base + paths[i % paths.length]!, { headers });
         await res.arrayBuffer();
-        if (res.status !== 200) errors++;
+        if (res.status !== 200) {
+          errors++;
+          statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+        }
         ms.push(performance.now() - t);
       }
     }),
   );
   ms.sort((a, b) => a - b);
-  return { requests: ms.length, errors, p50: Math.round(percentile(ms, 50) * 10) / 10, p99: Math.round(percentile(ms, 99) * 10) / 10 };
+  return { requests: ms.length, errors, statuses, p50: Math.round(percentile(ms, 50) * 10) / 10, p99: Math.round(percentile(ms, 99) * 10) / 10 };
 }
 
 async function measure(engine: 'sqlite' | 'postgres') {
@@ -83,7 +89,8 @@ async function measure(engine: 'sqlite' | 'postgres') {
     const apiSecret = /api_secret\s+(sk_\S+)/.exec(server.output())?.[1];
     const auth = await fetch(`${base}/api/partner/auth`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ api_key: apiKey, api_secret: apiSecret }) });
     const token = ((await auth.json()) as { access_token: string }).access_token;
-    const before = await partnerLoad(base, token, new Promise((r) => setTimeout(r, PHASE_MS)));
+    const phase = () => new Promise((r) => setTimeout(r, PHASE_MS));
+    const before = { ...(await partnerLoad(base, token, phase())), load: loadavg()[0]!.toFixed(1) };
 
     // The demo catalog's series with other content, and SERIES - 36 new ones.
     const file = join(dir, 'import.json');
@@ -91,10 +98,12 @@ async function measure(engine: 'sqlite' | 'postgres') {
     const importStarted = performance.now();
     const importer = spawn(process.execPath, ['dist/server/cli/admin.js', 'catalog', 'import', file, '--json'], { cwd: root, env: { ...process.env, DATABASE_URL: databaseUrl }, stdio: ['ignore', 'ignore', 'inherit'] });
     const imported = new Promise<number>((r) => importer.on('exit', (code) => r(code ?? 1)));
-    const during = await partnerLoad(base, token, imported);
+    const during = { ...(await partnerLoad(base, token, imported)), load: loadavg()[0]!.toFixed(1) };
     const importMs = Math.round(performance.now() - importStarted);
     if ((await imported) !== 0) throw new Error(`${engine}: the import failed`);
-    return { engine, series: SERIES, concurrency: CONCURRENCY, before, during, importMs, p99Rise: `${Math.round((during.p99 / before.p99 - 1) * 100)}%` };
+    const after = { ...(await partnerLoad(base, token, phase())), load: loadavg()[0]!.toFixed(1) };
+    const baseline = (before.p99 + after.p99) / 2;
+    return { engine, series: SERIES, concurrency: CONCURRENCY, before, during, after, importMs, p99Rise: `${Math.round((during.p99 / baseline - 1) * 100)}%` };
   } finally {
     await server.stop();
     if (engine === 'postgres') await admin.query(`drop schema if exists ${schema} cascade`);
