@@ -15,16 +15,22 @@ const tier = {
   hookTimeout: 60_000,
   pool: 'forks',
 } as const;
+// Most files wait on child processes, databases and Chromium rather than compute, so two run at
+// once even on two cores (vitest's default there is one), each with its own schema, Redis prefix,
+// ports and folders. The scale tier measures bounds under stalls and faults: it runs afterwards,
+// alone, one file at a time.
+const together = { maxWorkers: 2, sequence: { groupOrder: 0 } } as const;
+const alone = { maxWorkers: 1, sequence: { groupOrder: 1 } } as const;
 
 export default defineConfig({
   test: {
     globalSetup: ['test/contract-coverage.ts', 'test/services-setup.ts', 'test/kit/kit-setup.ts'],
     reporters: ['default'],
     projects: [
-      { test: { ...tier, name: 'unit', include: ['test/unit/**/*.test.ts'] } },
-      { test: { ...tier, name: 'integration', include: ['test/**/*.test.ts'], exclude: ['test/unit/**', 'test/browser/**', 'test/scale/**'] } },
-      { test: { ...tier, name: 'browser', include: ['test/browser/**/*.test.ts'] } },
-      { test: { ...tier, name: 'scale', include: ['test/scale/**/*.test.ts'] } },
+      { test: { ...tier, ...together, name: 'unit', include: ['test/unit/**/*.test.ts'] } },
+      { test: { ...tier, ...together, name: 'integration', include: ['test/**/*.test.ts'], exclude: ['test/unit/**', 'test/browser/**', 'test/scale/**'] } },
+      { test: { ...tier, ...together, name: 'browser', include: ['test/browser/**/*.test.ts'] } },
+      { test: { ...tier, ...alone, name: 'scale', include: ['test/scale/**/*.test.ts'] } },
     ],
   },
 });
