@@ -488,7 +488,7 @@ export interface paths {
         put?: never;
         /**
          * Change my password
-         * @description Needs the current password (`400` `wrong_password` otherwise). Every other session of the operator ends; this one goes on. `409` for an account that signs in only through the identity provider.
+         * @description Needs the current password (`400` `wrong_password` otherwise; wrong passwords count toward the sign-in limits of the operator's account and address, `429` past them). Every other session of the operator ends; this one goes on. `409` for an account that signs in only through the identity provider.
          */
         post: operations["changePassword"];
         delete?: never;
@@ -548,7 +548,7 @@ export interface paths {
         put?: never;
         /**
          * Turn the second factor off
-         * @description Needs the password (`400` `wrong_password` otherwise); the recovery codes stop working too. `409` when it is off, or when the studio requires a second factor of owners and the operator is one.
+         * @description Needs the password (`400` `wrong_password` otherwise; wrong passwords count toward the sign-in limits of the operator's account and address, `429` past them); the recovery codes stop working too. `409` when it is off, or when the studio requires a second factor of owners and the operator is one.
          */
         post: operations["disableTotp"];
         delete?: never;
@@ -568,7 +568,7 @@ export interface paths {
         put?: never;
         /**
          * Get new recovery codes
-         * @description Ten new recovery codes, shown this once; the earlier ones, used or not, stop working. Needs the password (`400` `wrong_password` otherwise). `409` when no second factor is on.
+         * @description Ten new recovery codes, shown this once; the earlier ones, used or not, stop working. Needs the password (`400` `wrong_password` otherwise; wrong passwords count toward the sign-in limits of the operator's account and address, `429` past them). `409` when no second factor is on.
          */
         post: operations["regenerateRecoveryCodes"];
         delete?: never;

@@ -105,8 +105,10 @@ function studioOperation(document: Record<string, any>, path: string, method: st
   const range = op['x-max-range-days'];
   if (range !== undefined && !positiveInteger(range)) throw new Error(`studio contract: ${op.operationId} x-max-range-days must be a positive integer`);
   const signInLimit = op['x-sign-in-limit'];
-  if (signInLimit !== undefined && (secured || !SIGN_IN_LIMITS.includes(signInLimit as never))) {
-    throw new Error(`studio contract: ${op.operationId} x-sign-in-limit must be per-address or failures, on an operation without a session`);
+  // Failures also count on an account change that needs the password (a stolen session guessing it);
+  // counting every attempt per address is for sign-ins alone.
+  if (signInLimit !== undefined && (!SIGN_IN_LIMITS.includes(signInLimit as never) || (secured && signInLimit !== 'failures'))) {
+    throw new Error(`studio contract: ${op.operationId} x-sign-in-limit must be per-address (without a session) or failures`);
   }
   return {
     operationId: op.operationId,

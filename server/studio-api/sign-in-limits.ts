@@ -2,9 +2,10 @@
  * Sign-in limits, from the studio contract's `info.x-sign-in-limits`, as each sign-in operation's
  * `x-sign-in-limit` names them:
  *
- * - `failures` (password sign-in): only failed attempts count (express-rate-limit's
- *   skipSuccessfulRequests takes a successful one back), keyed by the email sent and the client
- *   address together, and by the client address alone (IPv6 by /56) as a cap across accounts.
+ * - `failures` (password sign-in, and the account changes that need the password): only failed
+ *   attempts count (express-rate-limit's skipSuccessfulRequests takes a successful one back),
+ *   keyed by the account (the email sent, or the signed-in operator's) and the client address
+ *   together, and by the client address alone (IPv6 by /56) as a cap across accounts.
  *   Someone guessing an operator's password from one address locks out that address only: the
  *   operator, signing in from another, is never refused because of it, and no address can lock
  *   any account for anyone else (docs/decisions/0110-sign-in-lockout-by-account-and-address.md).
@@ -27,9 +28,10 @@ import './request-fields.js';
 type LimitName = 'address' | 'account_address' | 'failures_address';
 
 const addressOf = (req: Request): string => ipKeyGenerator(req.ip ?? 'unknown', 56);
+/** The account tried: the email a sign-in sends, or the signed-in operator's own for an account change that needs the password. */
 const emailOf = (req: Request): string | undefined => {
   const email = (req.body as { email?: unknown } | undefined)?.email;
-  return typeof email === 'string' ? email.toLowerCase() : undefined;
+  return typeof email === 'string' ? email.toLowerCase() : req.operator?.record.email;
 };
 
 const REFUSALS: Record<LimitName, string> = {

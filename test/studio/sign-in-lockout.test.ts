@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { serverEngines, startServer, type TestServer } from '../helpers/server.js';
 import { createRedisPrefix, reportSkipped, skipReason, TEST_REDIS_URL } from '../helpers/services.js';
-import { newOperator, studio } from '../helpers/studio.js';
+import { newOperator, signIn, studio } from '../helpers/studio.js';
 
 const ATTACKER = '203.0.113.7';
 const OWNER_ADDRESS = '198.51.100.20';
@@ -81,6 +81,23 @@ describe.each(serverEngines())('sign-in lockout (%s)', (_name, engine) => {
     // The windows' end lets the attacker's address try again.
     await server.advance(Math.max(perPair.windowMs, perAddress.windowMs));
     expect((await signInFrom(server, ATTACKER, owner.email, 'guess-again')).status).toBe(401);
+  });
+
+  it('counts a signed-in session\'s wrong passwords on account changes with the account\'s failed sign-ins', { timeout: 90_000 }, async () => {
+    const server = await startServer({ ...engine, env: { TRUST_PROXY: 'loopback' } });
+    const { failuresPerAccountAndAddress: perPair } = server.runtime.studioContract.signInLimits;
+    const owner = await newOperator(server, 'editor');
+    // A session taken over at the attacker's address, guessing the password to change it.
+    const stolen = await signIn(server, owner);
+    const change = (address: string, current: string) =>
+      studio(server, stolen, 'POST', '/api/studio/account/password', { current_password: current, new_password: 'correct horse battery staple 2' }, { headers: { 'X-Forwarded-For': address } });
+    const codes: string[] = [];
+    for (let i = 0; i <= perPair.limit; i++) codes.push(await code(await change(ATTACKER, `guess-${i}`)));
+    expect(codes).toEqual([...Array<string>(perPair.limit).fill('wrong_password'), 'rate_limited']);
+    // One budget per account and address: the password sign-in from there is locked too; the owner's own address is not.
+    expect((await signInFrom(server, ATTACKER, owner.email, owner.password)).status).toBe(429);
+    expect((await signInFrom(server, OWNER_ADDRESS, owner.email, owner.password)).status).toBe(200);
+    expect((await change(OWNER_ADDRESS, owner.password)).status).toBe(204);
   });
 
   it('caps one address\'s failures across accounts, and never counts successful sign-ins', { timeout: 90_000 }, async () => {
