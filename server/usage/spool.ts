@@ -7,8 +7,10 @@
  * folder fsynced, so after a crash it is either whole or absent. Exactly once: each batch keeps
  * the writer id and sequence number it had in its recorder, and the store skips a batch it has
  * applied (UsageWrites.addUsage), so a batch whose write committed just before the stop, unheard,
- * is not counted again. One claimant: an instance claims a file by renaming it before replaying,
- * so two instances starting together never both replay it.
+ * is not counted again. One claimant: an instance claims a file by renaming it (with the time and
+ * its pid) before replaying, so two instances starting together never both replay it; a claim
+ * older than STALE_CLAIM_MS was left by an instance that died mid-replay, and the next start
+ * claims it again (replaying twice counts nothing twice, as above).
  */
 import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
@@ -23,6 +25,10 @@ export interface SpooledUsage {
 
 const PREFIX = 'usage-spool-';
 const SUFFIX = '.json';
+/** A claimed file's name: the spool file's, then when and by which process it was claimed. */
+const CLAIM = /\.replaying-(\d+)-\d+$/;
+/** Replaying one file takes milliseconds: a claim this old is an instance's that died replaying it. */
+const STALE_CLAIM_MS = 60_000;
 
 function fsyncPath(path: string, flags: string): void {
   const fd = openSync(path, flags);
@@ -65,18 +71,23 @@ export class UsageSpool {
    */
   async replay(store: UsageWrites, now: string): Promise<number> {
     const { dir, logger } = this.options;
+    const nowMs = Date.parse(now);
+    const stale = (name: string) => {
+      const claimedAt = CLAIM.exec(name)?.[1];
+      return claimedAt !== undefined && nowMs - Number(claimedAt) > STALE_CLAIM_MS;
+    };
     let names: string[];
     try {
-      names = readdirSync(dir).filter((n) => n.startsWith(PREFIX) && n.endsWith(SUFFIX));
+      names = readdirSync(dir).filter((n) => n.startsWith(PREFIX) && (n.endsWith(SUFFIX) || stale(n)));
     } catch {
       return 0;
     }
     let replayed = 0;
     for (const name of names) {
-      const file = join(dir, name);
-      const claimed = `${file}.replaying-${process.pid}`;
+      const file = join(dir, name.replace(CLAIM, ''));
+      const claimed = `${file}.replaying-${nowMs}-${process.pid}`;
       try {
-        renameSync(file, claimed);
+        renameSync(join(dir, name), claimed);
       } catch {
         continue; // another instance claimed it first
       }

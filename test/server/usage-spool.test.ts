@@ -1,9 +1,10 @@
 /**
  * The usage spool (server/usage/spool.ts) on a real SQLite store: a stop that the store does not
  * answer in time spools what is left, within its bound; a replay writes each batch once, skipping
- * one whose write had committed unheard; a spool file is replayed by one instance only.
+ * one whose write had committed unheard; a spool file is replayed by one instance only, and a
+ * file whose claimant died mid-replay is replayed by a later start.
  */
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
@@ -88,6 +89,21 @@ describe('usage spool', () => {
     const replayed = await Promise.all([0, 1].map(() => new UsageSpool({ dir: spoolDir, logger }).replay(store, NOW)));
     expect(replayed.sort()).toEqual([0, 4]);
     expect(await requests()).toBe(4);
+  });
+
+  it('replays a file whose claimant died mid-replay once the claim is stale, never while it is fresh', async () => {
+    const { store, partnerId, spoolDir, requests } = await setUp();
+    const recorder = new UsageRecorder({ store: faulty(store, { current: 'hang' }), clock, logger });
+    for (let i = 0; i < 3; i++) recorder.record(event(partnerId));
+    await recorder.stop({ timeoutMs: 50, spool: new UsageSpool({ dir: spoolDir, logger }) });
+    // What an instance killed with -9 while replaying leaves: the file under its claim.
+    const [file] = readdirSync(spoolDir);
+    renameSync(join(spoolDir, file!), join(spoolDir, `${file}.replaying-${Date.parse(NOW)}-4242`));
+    expect(await new UsageSpool({ dir: spoolDir, logger }).replay(store, NOW)).toBe(0);
+    const later = new Date(Date.parse(NOW) + 5 * 60_000).toISOString();
+    expect(await new UsageSpool({ dir: spoolDir, logger }).replay(store, later)).toBe(3);
+    expect(readdirSync(spoolDir)).toEqual([]);
+    expect(await requests()).toBe(3);
   });
 
   it('keeps a spool file the store cannot take now, for the next start', async () => {
