@@ -22,6 +22,7 @@ import { postgresSearchBlocksMigration } from './postgres-search-blocks.js';
 import { sqliteGrantsWithoutRowidMigration } from './sqlite-grants-without-rowid.js';
 import { rollingSecretsMigration } from './rolling-secrets.js';
 import { idempotencyKeysMigration } from './idempotency-keys.js';
+import { partnerEventsMigration } from './partner-events.js';
 
 /** The SQLite migrations, in order. */
 export function sqliteMigrations(): Record<string, Migration> {
@@ -41,6 +42,7 @@ export function sqliteMigrations(): Record<string, Migration> {
     '0013_operator_accounts': operatorAccountsMigration,
     '0015_idempotency_keys': idempotencyKeysMigration,
     '0016_rolling_secrets': rollingSecretsMigration,
+    '0017_partner_events': partnerEventsMigration('sqlite'),
   };
 }
 
@@ -60,6 +62,7 @@ export function postgresMigrations(): Record<string, Migration> {
     '0011_operator_accounts': operatorAccountsMigration,
     '0013_idempotency_keys': idempotencyKeysMigration,
     '0014_rolling_secrets': rollingSecretsMigration,
+    '0015_partner_events': partnerEventsMigration('postgres'),
   };
 }
 

@@ -1,12 +1,12 @@
 /**
- * Table shapes as kysely sees them. Every column is a plain text or integer so the same query
- * code runs on SQLite and PostgreSQL: dates are ISO strings (toISOString form, so they sort as
- * text), list/object fields are JSON text, booleans are 0/1 integers. Search indexes (FTS5 on
- * SQLite) are engine-specific and deliberately not described here.
+ * Table shapes as kysely sees them. Every column is a plain text or integer so the same query code runs
+ * on SQLite and PostgreSQL: dates are ISO strings (toISOString form, so they sort as text), list/object
+ * fields are JSON text, booleans are 0/1 integers. Search indexes (FTS5 on SQLite) are engine-specific.
  */
 import type { Generated } from 'kysely';
 import type { PartnerSecretColumns } from './secret-columns.js';
 import type { IdempotencyKeyTable } from './idempotency-schema.js';
+import type { EventTables } from './events-schema.js';
 
 export interface SeriesTable {
   id: string;
@@ -226,7 +226,7 @@ export interface OperatorIdentityTable {
   created_at: string;
 }
 
-export interface Database {
+export interface Database extends EventTables {
   series: SeriesTable;
   series_genres: SeriesGenreTable;
   seasons: SeasonTable;
