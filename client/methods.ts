@@ -25,6 +25,7 @@ export const clientMethods = {
   verifyToken: { method: 'auth.verify', result: 'status' },
   listEntitlements: { method: 'entitlements.list', query: true, iterate: 'entitlements.all', result: 'page' },
   getCatalog: { method: 'catalog.list', query: true, iterate: 'catalog.all', result: 'page' },
+  listChanges: { method: 'changes.list', query: true, iterate: 'changes.all', result: 'page' },
   searchCatalog: { method: 'search.list', query: true, iterate: 'search.all', result: 'page' },
   getSeries: { method: 'series.get', pathArgs: ['series_id'], result: 'series' },
   listEpisodes: { method: 'episodes.list', pathArgs: ['series_id'], query: true, iterate: 'episodes.all', result: 'page' },

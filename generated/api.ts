@@ -81,6 +81,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/partner/content/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Follow the changes to what you may see
+         * @description Your change feed: every change to the series you held a grant on when it happened (grants given, changed and withdrawn, series and episodes added, changed and removed, availability windows moved) and to your credentials, oldest first, after `cursor`. Sync once, then follow changes: walk the catalog (`GET /api/partner/content/catalog`), keep the `changes_cursor` of its first page, then read this feed from it, storing `next_cursor` after each page. Without a cursor the feed starts now. Events are kept for 30 days: a cursor older than that answers `410` (`cursor_expired`): walk the catalog again.
+         */
+        get: operations["listChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/partner/content/search": {
         parameters: {
             query?: never;
@@ -400,6 +420,41 @@ export interface components {
         SeriesList: {
             items: components["schemas"]["SeriesSummary"][];
             next_cursor: components["schemas"]["NextCursor"];
+            /** @description Where your change feed (`GET /api/partner/content/changes`) stood just before this page was read. Keep the one of a walk's first page and follow the feed from it: nothing that changed during or after the walk is missed (a change the walk already shows may come again). */
+            changes_cursor: components["schemas"]["ChangesCursor"];
+        };
+        /**
+         * @description What happened. Series events concern a series you held a grant on when it happened:
+         *     - `series.granted`: you may now see the series (`grants`: what you hold).
+         *     - `series.withdrawn`: a tombstone (`series_id` only): take the series and its episodes down.
+         *     - `grant.changed`: your grants on the series changed (`grants`, `previous_grants`).
+         *     - `series.updated`: the series' own metadata changed: read it again.
+         *     - `availability.changed`: the availability window of the series (or of the episode, with `episode_id`) moved (`availability`: the new window).
+         *     - `episode.added`, `episode.updated`, `episode.removed`: an episode of the series (`episode_id`).
+         *     - `secret.roll_started`: the studio rolled your API secret; the previous one works until `secret_expires_at`.
+         *     - `secret.previous_expired`: the previous secret of a roll stopped working (at `secret_expires_at`).
+         * @enum {string}
+         */
+        EventType: "series.granted" | "series.withdrawn" | "grant.changed" | "series.updated" | "episode.added" | "episode.updated" | "episode.removed" | "availability.changed" | "secret.roll_started" | "secret.previous_expired";
+        /** @description One change, as it concerns you. Fields beyond `id`, `type` and `occurred_at` depend on the type (see EventType). */
+        ChangeEvent: {
+            /** @description Stable id of the event; the same event is never served with another id, so it can de-duplicate. */
+            id: string;
+            type: components["schemas"]["EventType"];
+            occurred_at: components["schemas"]["Timestamp"];
+            series_id?: components["schemas"]["SeriesId"];
+            episode_id?: components["schemas"]["EpisodeId"];
+            grants?: components["schemas"]["Grants"];
+            previous_grants?: components["schemas"]["Grants"];
+            availability?: components["schemas"]["AvailabilityWindow"];
+            secret_expires_at?: components["schemas"]["Timestamp"];
+        };
+        /** @description Where you are in your change feed: opaque, bound to you. Store it after each page and pass it as `cursor` next time. */
+        ChangesCursor: string;
+        ChangesPage: {
+            /** @description Your events after the cursor, oldest first; empty when nothing happened since. */
+            events: components["schemas"]["ChangeEvent"][];
+            next_cursor: components["schemas"]["ChangesCursor"];
         };
         Episode: {
             id: components["schemas"]["EpisodeId"];
@@ -546,7 +601,7 @@ export interface components {
              * @description Stable, machine-readable problem code. Branch on this, not on `title` or `detail`.
              * @enum {string}
              */
-            code: "validation_failed" | "malformed_request" | "invalid_json" | "invalid_cursor" | "invalid_date_range" | "invalid_credentials" | "partner_disabled" | "unauthorized" | "token_expired" | "token_revoked" | "forbidden" | "not_found" | "method_not_allowed" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "request_header_fields_too_large" | "outside_availability_window" | "rate_limited" | "too_many_concurrent_searches" | "internal_error" | "service_unavailable" | "search_capacity_exhausted";
+            code: "validation_failed" | "malformed_request" | "invalid_json" | "invalid_cursor" | "cursor_expired" | "invalid_date_range" | "invalid_credentials" | "partner_disabled" | "unauthorized" | "token_expired" | "token_revoked" | "forbidden" | "not_found" | "method_not_allowed" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "request_header_fields_too_large" | "outside_availability_window" | "rate_limited" | "too_many_concurrent_searches" | "internal_error" | "service_unavailable" | "search_capacity_exhausted";
             /** @description Identifies the request in the studio's logs; quote it when asking for support. */
             request_id: string;
             /** @description Each validation failure, when `code` is `validation_failed`. */
@@ -1034,6 +1089,59 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             408: components["responses"]["RequestTimeout"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listChanges: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Page size.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description The `next_cursor` of your previous page, or the `changes_cursor` of a catalog page; absent to start now.
+                 * @example eyJrIjpbMTA0MiwiMjAyNi0xMS0wMlQwOToxNTowMC4wMDBaIl0sImkiOiJleGFtcGxlIiwiYyI6IlFtOXZhMlZrUW5sRmVHRnRjR3hsY3cifQ
+                 */
+                cursor?: components["schemas"]["ChangesCursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangesPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            408: components["responses"]["RequestTimeout"];
+            /** @description The cursor is older than the feed keeps events (30 days): some changes since it are gone. Walk the catalog again and follow the `changes_cursor` of its first page. */
+            410: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];

@@ -40,7 +40,7 @@ export interface Config {
    * and how many more may wait for one before search answers 503.
    */
   search: { workers: number; queueLength: number };
-  shutdownTimeoutMs: number;
+  shutdownTimeoutMs: number; /** Days the change feed keeps events; an older cursor answers 410 (CHANGE_FEED_RETENTION_DAYS). */ changeFeedRetentionDays: number;
   /** /readyz answers 503 when the store has not answered a ping within this; also how often an idle store is pinged (server/http/readiness.ts). */ readinessTimeoutMs: number;
   /** Bound on warming search workers, prepared statements and hot pages before /readyz says ready (WARMUP_TIMEOUT_MS); 0 skips it. */ warmUpTimeoutMs: number;
   /** How long /readyz answers 503 before the listener closes, so a load balancer stops routing first. */ shutdownReadinessDelayMs: number;
@@ -227,6 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       queueLength: integer(env, 'SEARCH_QUEUE_LENGTH', 32, 0, 10_000, problems),
     },
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 300_000, problems),
+    changeFeedRetentionDays: integer(env, 'CHANGE_FEED_RETENTION_DAYS', 30, 1, 365, problems),
     shutdownReadinessDelayMs: integer(env, 'SHUTDOWN_READINESS_DELAY_MS', 0, 0, 120_000, problems),
     readinessTimeoutMs: integer(env, 'READINESS_TIMEOUT_MS', 500, 50, 60_000, problems),
     warmUpTimeoutMs: integer(env, 'WARMUP_TIMEOUT_MS', 10_000, 0, 120_000, problems),

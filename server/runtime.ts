@@ -24,6 +24,7 @@ import { SearchExecutor, type SearchBackend } from './search/executor.js';
 import { openStore, StoreUnavailableError, type Store } from './store/index.js';
 import { createStreamSigner, type StreamSigner } from './streaming/signer.js';
 import { UsageRecorder } from './usage/recorder.js';
+import { changeFeed } from './services/index.js';
 import { StoreReadiness } from './http/readiness.js';
 import { UsageSpool } from './usage/spool.js';
 import { createStudioApp } from './studio-api/app.js';
@@ -113,6 +114,8 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
   await spool.replay(store, new Date(clock.now()).toISOString());
   const recorder = new UsageRecorder({ store, clock, logger });
   recorder.start();
+  // Old events deleted, due secret expiries written, once a minute by every instance (services/change-feed.ts).
+  const feedSweep = changeFeed.startChangeFeedSweep({ store, clock, retentionDays: config.changeFeedRetentionDays, logger });
   const metrics = createMetrics();
   metrics.watchUsageBuffer(() => recorder.depth());
   let draining = false;
@@ -148,6 +151,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
     clock,
     logger,
     recorder,
+    changeFeedRetentionDays: config.changeFeedRetentionDays,
     trustProxy: config.trustProxy,
     limitMultiplier: config.rateLimitMultiplier,
     responseCacheBytes: config.responseCacheMb * 1024 * 1024,
@@ -210,6 +214,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
     },
     async close() {
       readiness.stop();
+      feedSweep.stop();
       // Bounded whatever the store does: usage not written in time is spooled, and a store that
       // does not close in time is left to the process's exit.
       const started = performance.now();

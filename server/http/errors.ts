@@ -20,6 +20,7 @@ export const PROBLEMS: Record<ProblemCode, ProblemKind> = {
   malformed_request: { status: 400, title: 'Malformed Request' },
   invalid_json: { status: 400, title: 'Malformed JSON' },
   invalid_cursor: { status: 400, title: 'Invalid Cursor' },
+  cursor_expired: { status: 410, title: 'Cursor Expired' },
   invalid_date_range: { status: 400, title: 'Invalid Date Range' },
   invalid_credentials: { status: 401, title: 'Invalid Credentials' },
   oidc_state_invalid: { status: 401, title: 'Sign-In State Invalid' },

@@ -9,7 +9,7 @@ import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { ApiError, problemType, PROBLEMS, type ProblemCode, type ValidationIssue } from './errors.js';
 import { ConflictError, InvalidInputError, NotFoundError } from '../services/errors.js';
-import { InvalidCursorError, StoreUnavailableError } from '../store/index.js';
+import { ExpiredCursorError, InvalidCursorError, StoreUnavailableError } from '../store/index.js';
 
 interface ValidatorIssue {
   path?: string;
@@ -111,6 +111,7 @@ export function toApiError(err: unknown): ApiError {
   }
   if (err instanceof ConflictError) return new ApiError('conflict', err.message, { cause: err });
   // The store's errors.
+  if (err instanceof ExpiredCursorError) return new ApiError('cursor_expired', err.message, { cause: err });
   if (err instanceof InvalidCursorError) return new ApiError('invalid_cursor', err.message, { cause: err });
   if (err instanceof StoreUnavailableError) {
     return new ApiError('service_unavailable', 'The catalog store is temporarily unavailable; retry shortly.', {

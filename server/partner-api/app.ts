@@ -58,13 +58,14 @@ import type { HandlerDeps } from './handlers/handler-deps.js';
 import { usageHandlers } from './handlers/usage.js';
 import { measureRequests, type Metrics } from '../platform/metrics.js';
 import { PACKAGE_ROOT } from '../platform/paths.js';
+import { changeFeed } from '../services/index.js';
 import type { StreamSigner } from '../streaming/signer.js';
 import type { SearchExecutor } from '../search/executor.js';
-import type { CatalogReads, Credentials, GrantReads, UsageReports } from '../store/index.js';
+import type { CatalogReads, ChangeFeed, Credentials, GrantReads, UsageReports } from '../store/index.js';
 import type { UsageRecorder } from '../usage/recorder.js';
 
 /** The store's doors the partner API uses (server/store/interfaces.ts). */
-export type PartnerApiStore = Credentials & CatalogReads & GrantReads & UsageReports;
+export type PartnerApiStore = Credentials & CatalogReads & GrantReads & UsageReports & ChangeFeed;
 
 export interface AppDeps {
   /** What the partner API reads: its steps' and handlers' doors. */
@@ -76,6 +77,8 @@ export interface AppDeps {
   clock: Clock;
   logger: Logger;
   recorder: UsageRecorder;
+  /** Days the change feed keeps events (CHANGE_FEED_RETENTION_DAYS); default 30. */
+  changeFeedRetentionDays?: number;
   contract?: Contract;
   /** A limit store per limiter; defaults to one in-process store each. */
   createLimitStore?: CreateLimitStore;
@@ -106,7 +109,8 @@ const PARTNER_BODY_LIMIT_BYTES = 16 * 1024;
 export function createApp(deps: AppDeps): Express {
   const { store, logger, clock } = deps;
   const contract = deps.contract ?? loadContract();
-  const handlerDeps: HandlerDeps = { store, search: deps.search, tokens: deps.tokens, clock, streams: deps.streams };
+  const changeFeedRetentionDays = deps.changeFeedRetentionDays ?? changeFeed.DEFAULT_RETENTION_DAYS;
+  const handlerDeps: HandlerDeps = { store, search: deps.search, tokens: deps.tokens, clock, streams: deps.streams, changeFeedRetentionDays };
   const handlers: Record<string, OperationHandler> = {
     ...authHandlers(handlerDeps),
     ...contentHandlers(handlerDeps),

@@ -6,6 +6,7 @@
 export * as audit from './audit.js';
 export { securityEvents, SECURITY_EVENTS, type SecurityEvent, type SecurityEvents, type SecurityEventType } from './security-events.js';
 export * as catalog from './catalog-import.js';
+export * as changeFeed from './change-feed.js';
 export * as grants from './grants.js';
 export * as partners from './partners.js';
 export * as usage from './usage-reports.js';

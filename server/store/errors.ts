@@ -19,3 +19,15 @@ export class InvalidCursorError extends Error {
     this.name = 'InvalidCursorError';
   }
 }
+
+/**
+ * A change-feed cursor older than the feed keeps events: some after it may be gone (410
+ * cursor_expired: walk the catalog again). A kind of InvalidCursorError, so every path that lets
+ * a refused cursor through (the guard, the threads) lets this one through too.
+ */
+export class ExpiredCursorError extends InvalidCursorError {
+  constructor(message = 'Events before this cursor are no longer kept: walk the catalog again and follow the changes_cursor of its first page.') {
+    super(message);
+    this.name = 'ExpiredCursorError';
+  }
+}

@@ -6,9 +6,9 @@
  * (test/store/) run against each. docs/decisions/0086-store-doors.md says why the cut is where it is.
  */
 import type { SecretKey } from './cursor.js';
+import type { ChangeFeed, ChangeFeedUpkeep } from './events-records.js';
 import type * as R from './records.js';
 import type * as S from './studio-records.js';
-
 // The partner API's doors, read on the hot path.
 
 /** Who a request's credentials belong to: partner-api/caller.ts (key and secret) and authenticate.ts (every bearer request). */
@@ -246,4 +246,4 @@ export interface Lifecycle extends Health {
 /** The whole store, every door: what openStore returns, for the wiring to hand out. */
 export interface Store
   extends Credentials, CatalogReads, GrantReads, CatalogSearch, UsageReports, UsageWrites, PartnerReads, Provisioning, CatalogWrites,
-    ImportJobs, StudioQueries, AuditTrail, Transactions, Operators, OidcSignIns, OperatorAccounts, Settings, Lifecycle {}
+    ImportJobs, StudioQueries, AuditTrail, Transactions, Operators, OidcSignIns, OperatorAccounts, Settings, Lifecycle, ChangeFeed, ChangeFeedUpkeep {}

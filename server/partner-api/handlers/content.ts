@@ -1,6 +1,7 @@
 /** Content operations: entitlements, catalog, search, series, episodes. Grants are enforced by middleware. */
 import type { components, operations } from '../../../generated/api.js';
 import { ApiError } from '../../http/errors.js';
+import { changeFeed } from '../../services/index.js';
 import { defaulted, pathParam, query, type OperationHandler } from '../../http/operation-handler.js';
 import { type HandlerDeps, partnerId } from './handler-deps.js';
 
@@ -8,7 +9,7 @@ type Q<Op extends keyof operations> = NonNullable<operations[Op]['parameters']['
 type Episode = components['schemas']['Episode'];
 
 /** Handlers of the Content group (catalog side). */
-export function contentHandlers({ store, search }: HandlerDeps): Record<string, OperationHandler> {
+export function contentHandlers({ store, search, clock, changeFeedRetentionDays }: HandlerDeps): Record<string, OperationHandler> {
   return {
     async listEntitlements(req, res) {
       const q = query<Q<'listEntitlements'>>(req);
@@ -21,6 +22,8 @@ export function contentHandlers({ store, search }: HandlerDeps): Record<string, 
 
     async getCatalog(req, res) {
       const q = query<Q<'getCatalog'>>(req);
+      // Read before the page: a change committed between the two is then in the feed after it (perhaps also in the page).
+      const changesCursor = await store.changesCursor(partnerId(req), new Date(clock.now()).toISOString());
       const page = await store.listCatalog({
         partnerId: partnerId(req),
         genre: q.genre,
@@ -30,7 +33,20 @@ export function contentHandlers({ store, search }: HandlerDeps): Record<string, 
         limit: defaulted(q.limit, 'limit'),
         cursor: q.cursor,
       });
-      res.json({ items: page.items, next_cursor: page.nextCursor });
+      res.json({ items: page.items, next_cursor: page.nextCursor, changes_cursor: changesCursor });
+    },
+
+    async listChanges(req, res) {
+      const q = query<Q<'listChanges'>>(req);
+      const now = clock.now();
+      const page = await store.listChanges({
+        partnerId: partnerId(req),
+        cursor: q.cursor,
+        limit: defaulted(q.limit, 'limit'),
+        now: new Date(now).toISOString(),
+        retainedSince: changeFeed.retainedSince(now, changeFeedRetentionDays),
+      });
+      res.json({ events: page.events, next_cursor: page.nextCursor });
     },
 
     async searchCatalog(req, res) {

@@ -23,6 +23,7 @@ import type { Store } from '../interfaces.js';
 import type { ImportResult, PartnerState, UsageIncrement } from '../records.js';
 import { auditTrail } from '../shared/audit-queries.js';
 import { catalogWrites } from '../shared/catalog-import.js';
+import { changeFeed } from '../shared/feed.js';
 import { catalogReads } from '../shared/catalog-read.js';
 import { StoreCore } from '../shared/core.js';
 import { grants } from '../shared/grants.js';
@@ -126,6 +127,7 @@ export function openPostgresStore(url: string, options: PostgresOptions = {}): S
     ...operators(core),
     ...oidcSignIns(core),
     ...operatorAccounts(core),
+    ...changeFeed(core),
     ...catalogWrites(core, postgresSearchIndex, afterBulkImport),
     readPartnerState: (id) => core.guard(() => partnerStates.get(id)),
     /** On the probe's own connection (server/store/postgres/pool.ts): whether PostgreSQL answers, however busy the pool. */

@@ -11,6 +11,8 @@ import { BULK_IMPORT_ROWS, type ImportResult, type ImportSeries } from '../recor
 import { batches } from './batches.js';
 import type { StoreCore } from './core.js';
 import { contentHash, episodeRow, normalizeEpisode, normalizeSeries, isoInstant, seriesRow } from './mapping.js';
+import { changeEvents, episodeEvent, WINDOW_COLUMNS, type StoredWindow } from './catalog-events.js';
+import { appendSeriesEvents, type NewEvent } from './events.js';
 import { bumpContentVersion } from './partners.js';
 import type { Database, EpisodeTable, SeriesTable } from './schema.js';
 import { beforeCatalogChanges, updateSearchIndex, type SearchIndex } from './search-index.js';
@@ -29,23 +31,23 @@ async function upsertById(db: Kysely<Database>, table: 'series' | 'episodes', ro
   }
 }
 
-/** Imports a batch of series (call inside one transaction). */
-async function importCatalog(db: Kysely<Database>, batch: ImportSeries[], now: string, index: SearchIndex): Promise<ImportResult> {
+/** Imports a batch of series (call inside one transaction); the result carries the batch's feed events, to append after it. */
+async function importCatalog(db: Kysely<Database>, batch: ImportSeries[], now: string, index: SearchIndex): Promise<ImportResult & { events: NewEvent[] }> {
   const at = isoInstant(now);
   const seriesIds = batch.map((s) => s.id);
   if (new Set(seriesIds).size !== seriesIds.length) throw new Error('importCatalog: duplicate series id in one batch');
   const fileEpisodeIds = batch.flatMap((s) => s.episodes.map((e) => e.id));
   if (new Set(fileEpisodeIds).size !== fileEpisodeIds.length) throw new Error('importCatalog: duplicate episode id in one batch');
 
-  const existingSeries = new Map<string, Pick<SeriesTable, 'id' | 'content_hash' | 'created_at' | 'updated_at'>>();
-  const existingEpisodes = new Map<string, Pick<EpisodeTable, 'id' | 'series_id' | 'content_hash' | 'created_at'>>();
+  const existingSeries = new Map<string, Pick<SeriesTable, 'id' | 'created_at' | 'updated_at'> & StoredWindow>();
+  const existingEpisodes = new Map<string, Pick<EpisodeTable, 'id' | 'series_id' | 'created_at'> & StoredWindow>();
   for (const ids of batches(seriesIds)) {
-    for (const r of await db.selectFrom('series').select(['id', 'content_hash', 'created_at', 'updated_at']).where('id', 'in', ids).execute()) existingSeries.set(r.id, r);
-    for (const r of await db.selectFrom('episodes').select(['id', 'series_id', 'content_hash', 'created_at']).where('series_id', 'in', ids).execute()) existingEpisodes.set(r.id, r);
+    for (const r of await db.selectFrom('series').select(['id', 'created_at', 'updated_at', ...WINDOW_COLUMNS]).where('id', 'in', ids).execute()) existingSeries.set(r.id, r);
+    for (const r of await db.selectFrom('episodes').select(['id', 'series_id', 'created_at', ...WINDOW_COLUMNS]).where('series_id', 'in', ids).execute()) existingEpisodes.set(r.id, r);
   }
   // Episodes of the file that currently belong to a series outside it (an episode moved).
   for (const ids of batches(fileEpisodeIds)) {
-    for (const r of await db.selectFrom('episodes').select(['id', 'series_id', 'content_hash', 'created_at']).where('id', 'in', ids).execute()) existingEpisodes.set(r.id, r);
+    for (const r of await db.selectFrom('episodes').select(['id', 'series_id', 'created_at', ...WINDOW_COLUMNS]).where('id', 'in', ids).execute()) existingEpisodes.set(r.id, r);
   }
 
   const episodesOf = new Map<string, string[]>();
@@ -63,6 +65,8 @@ async function importCatalog(db: Kysely<Database>, batch: ImportSeries[], now: s
   const removed: string[] = [];
   const movedFrom = new Set<string>();
   const inBatch = new Set(seriesIds);
+  // Only series that existed before can have grants, so only they make events.
+  const events: NewEvent[] = [];
   let unchanged = 0;
 
   for (const item of batch) {
@@ -70,6 +74,7 @@ async function importCatalog(db: Kysely<Database>, batch: ImportSeries[], now: s
     const hash = contentHash(own);
     const before = existingSeries.get(item.id);
     let changed = !before || before.content_hash !== hash;
+    if (before && changed) events.push(...changeEvents(own, before, { seriesId: item.id }, 'series.updated'));
 
     const keep = new Set<string>();
     for (const e of item.episodes) {
@@ -78,7 +83,12 @@ async function importCatalog(db: Kysely<Database>, batch: ImportSeries[], now: s
       const eHash = contentHash(content);
       const prev = existingEpisodes.get(e.id);
       if (prev && prev.series_id === item.id && prev.content_hash === eHash) continue;
-      if (prev && prev.series_id !== item.id && !inBatch.has(prev.series_id)) movedFrom.add(prev.series_id);
+      if (prev && prev.series_id !== item.id && !inBatch.has(prev.series_id)) {
+        movedFrom.add(prev.series_id);
+        events.push(episodeEvent('episode.removed', prev.series_id, e.id));
+      }
+      if (before && prev?.series_id === item.id) events.push(...changeEvents(content, prev, { seriesId: item.id, episodeId: e.id }, 'episode.updated'));
+      else if (before) events.push(episodeEvent('episode.added', item.id, e.id));
       episodeRows.push(episodeRow(content, { seriesId: item.id, hash: eHash, createdAt: prev?.created_at ?? at, updatedAt: at }));
       changed = true;
     }
@@ -86,6 +96,7 @@ async function importCatalog(db: Kysely<Database>, batch: ImportSeries[], now: s
       if (keep.has(id)) continue;
       // Gone from this series: deleted, unless the file moved it to another of its series.
       if (!inFile.has(id)) removed.push(id);
+      events.push(episodeEvent('episode.removed', item.id, id));
       changed = true;
     }
     if (!changed) {
@@ -116,7 +127,7 @@ async function importCatalog(db: Kysely<Database>, batch: ImportSeries[], now: s
   await recount(db, [...movedFrom], at);
 
   await updateSearchIndex(db, index, changes);
-  return { seriesChanged: seriesRows.length, seriesUnchanged: unchanged, episodesChanged: episodeRows.length + removed.length };
+  return { seriesChanged: seriesRows.length, seriesUnchanged: unchanged, episodesChanged: episodeRows.length + removed.length, events };
 }
 
 /** Re-derives counts of series outside the batch that lost an episode to a series in it. */
@@ -157,8 +168,9 @@ export function catalogWrites(core: StoreCore, index: SearchIndex, afterBulkImpo
       const result = await core.guard(
         () =>
           core.writeTransaction(async (db) => {
-            const imported = await importCatalog(db, series, now, index);
+            const { events, ...imported } = await importCatalog(db, series, now, index);
             await bumpContentVersion(db);
+            await appendSeriesEvents(db, events, now);
             return imported;
           }),
         false,

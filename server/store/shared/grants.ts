@@ -8,13 +8,27 @@ import { queryFingerprint } from '../cursor.js';
 import type { GrantReads, Provisioning } from '../interfaces.js';
 import type { Grant } from '../records.js';
 import type { StoreCore } from './core.js';
+import { appendPartnerEvents, type NewEvent } from './events.js';
 import { grantsOf, isoInstant } from './mapping.js';
 import { pageOf } from './paging.js';
 import { bumpContentVersion } from './partners.js';
 import type { Database } from './schema.js';
 
-/** Replaces a partner's grants on a series; [] removes the entitlement row. */
+/** The partner's feed event for its grants on a series going from before to after; none when unchanged. */
+function grantEvent(seriesId: string, before: Grant[], after: Grant[]): NewEvent | undefined {
+  if (before.join() === after.join()) return undefined;
+  if (after.length === 0) return { type: 'series.withdrawn', seriesId };
+  if (before.length === 0) return { type: 'series.granted', seriesId, fields: { grants: after } };
+  return { type: 'grant.changed', seriesId, fields: { grants: after, previous_grants: before } };
+}
+
+/**
+ * Replaces a partner's grants on a series ([] removes the entitlement row), and appends the
+ * partner's feed event when they changed: every grant change (services, the demo seed) comes here.
+ */
 export async function setGrants(db: Kysely<Database>, partnerId: string, seriesId: string, grants: Grant[], now: string): Promise<void> {
+  const event = grantEvent(seriesId, await getGrants(db, partnerId, seriesId), grantsOf(grants.includes('read') ? 1 : 0, grants.includes('stream') ? 1 : 0));
+  if (event) await appendPartnerEvents(db, partnerId, [event], now);
   if (grants.length === 0) {
     await db.deleteFrom('partner_grants').where('partner_id', '=', partnerId).where('series_id', '=', seriesId).execute();
     return;

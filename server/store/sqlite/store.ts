@@ -14,6 +14,7 @@ import type { ImportResult } from '../records.js';
 import { migrateToLatest, sqliteMigrations } from '../migrations/index.js';
 import { auditTrail } from '../shared/audit-queries.js';
 import { catalogWrites } from '../shared/catalog-import.js';
+import { changeFeed } from '../shared/feed.js';
 import { catalogReads } from '../shared/catalog-read.js';
 import { StoreCore } from '../shared/core.js';
 import { grants } from '../shared/grants.js';
@@ -124,6 +125,7 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Stor
     ...operators(core),
     ...oidcSignIns(core),
     ...operatorAccounts(core),
+    ...changeFeed(core),
     // The two reads of every authenticated request, from memory while the database is unchanged.
     getPartner: (id) => core.guard(async () => memo.partner(id)),
     readPartnerState: (id) => core.guard(async () => memo.partnerState(id)),

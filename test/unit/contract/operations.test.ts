@@ -28,6 +28,7 @@ const EXPECTED: [operationId: string, method: string, path: string, group: strin
   ['verifyToken', 'GET', '/api/partner/auth/verify', 'TokenVerification', undefined],
   ['listEntitlements', 'GET', '/api/partner/content/entitlements', 'Content', undefined],
   ['getCatalog', 'GET', '/api/partner/content/catalog', 'Content', 'read'],
+  ['listChanges', 'GET', '/api/partner/content/changes', 'Content', undefined],
   ['searchCatalog', 'GET', '/api/partner/content/search', 'Content', 'read'],
   ['getSeries', 'GET', '/api/partner/content/series/{series_id}', 'Content', 'read'],
   ['listEpisodes', 'GET', '/api/partner/content/series/{series_id}/episodes', 'Content', 'read'],
@@ -39,7 +40,7 @@ const EXPECTED: [operationId: string, method: string, path: string, group: strin
 const responsesOf = (op: Operation) => Object.entries(op.responses).map(([status, r]) => [status, deref(r)] as const);
 
 describe('the bundled contract (generated/openapi.json)', () => {
-  it('holds exactly the ten partner operations, no more', () => {
+  it('holds exactly the eleven partner operations, no more', () => {
     const found = operations.map(({ method, path, op }) => `${op.operationId} ${method} ${path}`).sort();
     expect(found).toEqual(EXPECTED.map(([id, method, path]) => `${id} ${method} ${path}`).sort());
   });
