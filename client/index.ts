@@ -4,6 +4,7 @@
  */
 export { createPartnerClient, type PartnerClient, type PartnerClientOptions, type PartnerCredentials } from './client.js';
 export { PartnerApiError, PartnerClientError, PartnerNetworkError, type Problem, type ProblemCode } from './errors.js';
+export { ChangeFeedReader, type FollowOptions } from './changes.js';
 export { items, pages, type Page, type PageFetcher } from './pagination.js';
 export { parseRateLimit, type RateLimitState } from './rate-limit.js';
 export { ApiPromise, type ResponseInfo, type WithResponse } from './response.js';

@@ -5,6 +5,7 @@
  */
 import type { Client } from 'openapi-fetch';
 import type { paths } from './generated/api.js';
+import { ChangeFeedReader, type FollowOptions } from './changes.js';
 import { apiError } from './errors.js';
 import { items, pages, type Page } from './pagination.js';
 import { ApiPromise, responseInfo, type WithResponse } from './response.js';
@@ -59,6 +60,8 @@ export function resources(ctx: Context) {
     run(options, (fetch) => raw.GET('/api/partner/content/entitlements', { params: { query }, fetch }));
   const listCatalog = (query: T.CatalogQuery = {}, options?: CallOptions) =>
     run(options, (fetch) => raw.GET('/api/partner/content/catalog', { params: { query }, fetch }));
+  const listChanges = (query: T.ChangesQuery = {}, options?: CallOptions) =>
+    run(options, (fetch) => raw.GET('/api/partner/content/changes', { params: { query }, fetch }));
   const search = (query: T.SearchQuery, options?: CallOptions) => run(options, (fetch) => raw.GET('/api/partner/content/search', { params: { query }, fetch }));
   const listEpisodes = (seriesId: string, query: T.EpisodesQuery = {}, options?: CallOptions) =>
     run(options, (fetch) => raw.GET('/api/partner/content/series/{series_id}/episodes', { params: { path: { series_id: seriesId }, query }, fetch }));
@@ -89,6 +92,12 @@ export function resources(ctx: Context) {
       /** Every catalog series matching the filters, page after page. */
       all: (query: T.CatalogQuery = {}, options?: CallOptions) => catalog.all(query, options),
       pages: (query: T.CatalogQuery = {}, options?: CallOptions) => catalog.pages(query, options),
+    },
+    changes: {
+      /** One page of your change feed after `cursor` (absent: from now), oldest first. */
+      list: listChanges,
+      /** Your events after `cursor`, oldest first, until caught up; `.cursor` (and `onCursor`) say where to resume. */
+      all: (follow: FollowOptions = {}, options?: CallOptions) => new ChangeFeedReader((query) => listChanges(query, options), follow),
     },
     search: {
       /** One page of search hits, best first. */

@@ -15,6 +15,9 @@ export type Entitlement = Schemas['Entitlement'];
 export type EntitlementList = Schemas['EntitlementList'];
 export type SeriesSummary = Schemas['SeriesSummary'];
 export type SeriesList = Schemas['SeriesList'];
+export type ChangeEvent = Schemas['ChangeEvent'];
+export type EventType = Schemas['EventType'];
+export type ChangesPage = Schemas['ChangesPage'];
 export type Series = Schemas['Series'];
 export type Season = Schemas['Season'];
 export type Episode = Schemas['Episode'];
@@ -31,6 +34,7 @@ export type UsageGroupBy = Schemas['UsageGroupBy'];
 
 export type EntitlementsQuery = Query<'listEntitlements'>;
 export type CatalogQuery = Query<'getCatalog'>;
+export type ChangesQuery = Query<'listChanges'>;
 export type SearchQuery = Query<'searchCatalog'>;
 export type EpisodesQuery = Query<'listEpisodes'>;
 export type StreamQuery = Query<'resolveStream'>;

@@ -63,6 +63,7 @@ const OPERATIONS: Array<[operationId: string, method: string, path: string]> = [
   ['verifyToken', 'GET', '/api/partner/auth/verify'],
   ['listEntitlements', 'GET', '/api/partner/content/entitlements'],
   ['getCatalog', 'GET', '/api/partner/content/catalog'],
+  ['listChanges', 'GET', '/api/partner/content/changes'],
   ['searchCatalog', 'GET', '/api/partner/content/search?q=light'],
   ['getSeries', 'GET', '/api/partner/content/series/ser_7hx2k9qmbd'],
   ['listEpisodes', 'GET', '/api/partner/content/series/ser_7hx2k9qmbd/episodes'],

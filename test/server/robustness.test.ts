@@ -6,6 +6,7 @@ const OPERATIONS: Array<[string, string, string?]> = [
   ['verifyToken', '/api/partner/auth/verify'],
   ['listEntitlements', '/api/partner/content/entitlements'],
   ['getCatalog', '/api/partner/content/catalog'],
+  ['listChanges', '/api/partner/content/changes'],
   ['searchCatalog', '/api/partner/content/search?q=light'],
   ['getSeries', '/api/partner/content/series/ser_7hx2k9qmbd'],
   ['listEpisodes', '/api/partner/content/series/ser_7hx2k9qmbd/episodes'],
