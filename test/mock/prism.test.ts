@@ -22,7 +22,7 @@ const credentials = firstExample(contract.paths['/api/partner/auth'].post.reques
 };
 const catalogPage = firstExample(
   contract.paths['/api/partner/content/catalog'].get.responses['200'].content['application/json'],
-) as { items: unknown[] };
+) as { items: unknown[]; changes_cursor: string };
 
 describe('npm run mock (Prism serving the contract)', () => {
   let port: number;
@@ -63,6 +63,16 @@ describe('npm run mock (Prism serving the contract)', () => {
     expect(catalog.response.status, mock.output()).toBe(200);
     expect(catalog.data?.items.length).toBeGreaterThan(0);
     expect(catalog.data?.items).toEqual(catalogPage.items);
+  });
+
+  it("serves the change feed's examples: a page of events, and the 410 a partner must walk again after", async () => {
+    const token = (await client.POST('/api/partner/auth', { body: credentials })).data?.access_token;
+    const headers = { Authorization: `Bearer ${token}` };
+    const feed = await client.GET('/api/partner/content/changes', { headers, params: { query: { cursor: catalogPage.changes_cursor } } });
+    expect(feed.response.status, mock.output()).toBe(200);
+    expect(feed.data?.events.map((e) => e.type)).toEqual(['series.withdrawn', 'episode.removed', 'grant.changed', 'availability.changed']);
+    const gone = await client.GET('/api/partner/content/changes', { headers: { ...headers, Prefer: 'code=410' } });
+    expect([gone.response.status, gone.error?.code]).toEqual([410, 'cursor_expired']);
   });
 
   it('refuses the catalog without a bearer token: 401 problem document', async () => {

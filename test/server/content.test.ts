@@ -48,7 +48,7 @@ describe('getCatalog', () => {
     }
     const future = new Date(server.clock.now() + 60_000).toISOString();
     const none = await server.client.GET('/api/partner/content/catalog', { headers: bearer(token), params: { query: { updated_since: future } } });
-    expect(none.data).toEqual({ items: [], next_cursor: null });
+    expect(none.data).toEqual({ items: [], next_cursor: null, changes_cursor: expect.any(String) });
   });
 
   it.each([

@@ -56,7 +56,7 @@ describe.each(ENGINES)('Store catalog (%s)', (_name, open) => {
       expect(page.items.find((s) => s.id === sid(13))?.grants).toEqual(['read']);
       expect(page.items.find((s) => s.id === sid(10))?.grants).toEqual(['read', 'stream']);
       expect(page.nextCursor).toBeNull();
-      expectContractShape('SeriesList', { items: page.items, next_cursor: page.nextCursor });
+      expectContractShape('SeriesList', { items: page.items, next_cursor: page.nextCursor, changes_cursor: await store.changesCursor(A, T0) });
       const other = await store.listCatalog({ partnerId: B, sort: 'title', limit: 100 });
       expect(other.items.map((s) => s.id)).toEqual([sid(30)]);
     });

@@ -29,7 +29,7 @@ function cursors(node: unknown, at = '#'): Array<[string, string]> {
   const n = node as Json;
   if (n.in === 'query' && n.name === 'cursor' && typeof n.example === 'string') found.push([`${at}/example`, n.example]);
   for (const [key, value] of Object.entries(n)) {
-    if (key === 'next_cursor' && typeof value === 'string') found.push([`${at}/next_cursor`, value]);
+    if ((key === 'next_cursor' || key === 'changes_cursor') && typeof value === 'string') found.push([`${at}/next_cursor`, value]);
     else found.push(...cursors(value, `${at}/${key}`));
   }
   return found;
