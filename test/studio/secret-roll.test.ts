@@ -31,6 +31,13 @@ async function entitlements(server: TestServer, token: string): Promise<[number,
   return [res.status, res.status === 200 ? undefined : ((await res.json()) as { code: string }).code];
 }
 
+/** The partner's change feed after cursor (from now without one). */
+async function feed(server: TestServer, token: string, cursor?: string): Promise<{ events: Array<{ type: string; occurred_at: string; [k: string]: unknown }>; next_cursor: string }> {
+  const res = await fetch(`${server.url}/api/partner/content/changes${cursor ? `?cursor=${cursor}` : ''}`, { headers: bearer(token) });
+  expect(res.status).toBe(200);
+  return (await res.json()) as never;
+}
+
 async function secrets(server: TestServer, owner: SignedIn, id: string): Promise<Secret[]> {
   return ((await (await studio(server, owner, 'GET', `/api/studio/partners/${id}`)).json()) as { secrets: Secret[] }).secrets;
 }
@@ -41,6 +48,7 @@ describe.each(ENGINES)('a secret rolled through the studio API (%s)', (_engine, 
     const partner = await server.partner({ ser_7hx2k9qmbd: ['read'] });
     const oldToken = await server.token(partner);
     const owner = await operatorSession(server, 'owner');
+    const feedFrom = (await feed(server, oldToken)).next_cursor;
     const rolledAt = server.clock.now();
     const res = await studio(server, owner, 'POST', `/api/studio/partners/${partner.id}/secret/roll`, { expires_in_hours: 2 });
     expect([res.status, res.headers.get('cache-control')]).toEqual([200, 'no-store']);
@@ -49,6 +57,8 @@ describe.each(ENGINES)('a secret rolled through the studio API (%s)', (_engine, 
     expect(rolled.api_secret).not.toBe(partner.apiSecret);
     const expiresAt = new Date(rolledAt + 2 * HOUR).toISOString();
     expect(rolled.partner.secrets.map((s) => [s.status, s.expires_at])).toEqual([['current', null], ['expiring', expiresAt]]);
+    // The partner's change feed tells it the roll started, and until when the old secret works.
+    expect((await feed(server, oldToken, feedFrom)).events).toEqual([expect.objectContaining({ type: 'secret.roll_started', secret_expires_at: expiresAt })]);
 
     // Until the expiry: both secrets authenticate, and tokens from both work.
     await server.advance(2 * HOUR - 1_000);
@@ -70,6 +80,9 @@ describe.each(ENGINES)('a secret rolled through the studio API (%s)', (_engine, 
     expect(await entitlements(server, fromNew.token!)).toEqual([200, undefined]);
     expect((await authenticate(server, partner.apiKey, rolled.api_secret)).status).toBe(200);
     expect((await secrets(server, later, partner.id)).map((s) => s.status)).toEqual(['current']);
+    // ...and then that it expired, once.
+    const told = (await feed(server, fromNew.token!, feedFrom)).events.map((e) => [e.type, e.occurred_at]);
+    expect(told).toEqual([['secret.roll_started', new Date(rolledAt).toISOString()], ['secret.previous_expired', expiresAt]]);
   });
 
   it('regenerating during a roll ends both secrets and their tokens at once', async () => {

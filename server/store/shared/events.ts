@@ -38,7 +38,7 @@ function eventIdSql(db: Kysely<Database>): RawBuilder<string> {
 }
 
 /** Takes the feed's order lock until the transaction ends (see the header); a no-op on SQLite's single writer. */
-async function lockFeedOrder(db: Kysely<Database>): Promise<void> {
+export async function lockFeedOrder(db: Kysely<Database>): Promise<void> {
   await sql`update content_version set version = version where id = 1`.execute(db);
 }
 

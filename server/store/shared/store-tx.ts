@@ -11,7 +11,7 @@ import * as aq from './account-queries.js';
 import * as audit from './audit-queries.js';
 import * as idem from './idempotency-queries.js';
 import type { StoreCore } from './core.js';
-import { appendDueExpiries, appendPartnerEvents } from './events.js';
+import { appendDueExpiries, appendPartnerEvents, lockFeedOrder } from './events.js';
 import { getGrants, setGrants } from './grants.js';
 import { isoInstant } from './mapping.js';
 import * as oidc from './oidc-queries.js';
@@ -46,6 +46,8 @@ class KyselyStoreTx implements StoreTx {
   }
   /** The roll and its feed event; an earlier roll's due expiry event first, as the roll replaces what it is written from. */
   async rollSecret(id: string, secretHash: string, expiresAt: string, now: string): Promise<PartnerRecord | undefined> {
+    // The feed's lock before the partner's row, as every appending change takes it first.
+    await lockFeedOrder(this.db);
     await appendDueExpiries(this.db, now, new Date(0).toISOString(), id);
     const partner = await pq.rollSecret(this.db, id, secretHash, expiresAt, now);
     if (partner) await appendPartnerEvents(this.db, id, [{ type: 'secret.roll_started', seriesId: null, fields: { secret_expires_at: isoInstant(expiresAt) } }], now);
