@@ -8,6 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ImportSeries } from '../../server/store/index.js';
+import { changeFeed } from '../../server/services/index.js';
 import { runCli } from '../helpers/cli.js';
 import { bearer, startServer, type TestServer } from '../helpers/server.js';
 import { operatorSession, studio, type SignedIn } from '../helpers/studio.js';
@@ -15,6 +16,7 @@ import { makeSeries, seriesIdOf } from '../cli/fixtures.js';
 
 const [S1, S2, S3, S4] = [1, 2, 3, 4].map(seriesIdOf) as [string, string, string, string];
 const DAY = 86_400_000;
+const LIGHTHOUSE = 'ser_7hx2k9qmbd';
 
 interface Event {
   id: string;
@@ -103,7 +105,7 @@ describe('the change feed', () => {
 
   it("refuses another partner's cursor and a tampered one (400), and one older than retention (410)", async () => {
     const server = await startServer();
-    const a = await server.partner({});
+    const a = await server.partner({ [LIGHTHOUSE]: ['read'] });
     const b = await server.partner({});
     const [tokenA, tokenB] = [await server.token(a), await server.token(b)];
     const start = await get(server, tokenA, 'changes');
@@ -115,10 +117,18 @@ describe('the change feed', () => {
     const refused = await get(server, tokenA, `changes?cursor=${tampered}`);
     expect([refused.status, refused.body['code']]).toEqual([400, 'invalid_cursor']);
 
+    // An event after the cursor, then the retention (30 days) passes and the sweep deletes it.
+    await server.store.transact((tx) => tx.setGrants(a.id, LIGHTHOUSE, ['read', 'stream'], new Date(server.clock.now()).toISOString()));
     await server.advance(29 * DAY);
-    expect((await get(server, await server.token(a), `changes?cursor=${cursor}`)).status).toBe(200);
+    expect(await changeFeed.sweepChangeFeed(server.store, server.clock, 30)).toEqual({ written: 0, deleted: 0 });
+    const kept = await get(server, await server.token(a), `changes?cursor=${cursor}`);
+    expect((kept.body['events'] as Event[]).map((e) => e.type)).toEqual(['grant.changed']);
     await server.advance(2 * DAY);
-    const gone = await get(server, await server.token(a), `changes?cursor=${cursor}`);
+    expect((await changeFeed.sweepChangeFeed(server.store, server.clock, 30)).deleted).toBeGreaterThan(0);
+    const tokenA2 = await server.token(a);
+    const gone = await get(server, tokenA2, `changes?cursor=${cursor}`);
     expect([gone.status, gone.body['code']]).toEqual([410, 'cursor_expired']);
+    // The page read within retention handed out a cursor that still reads on.
+    expect((await get(server, tokenA2, `changes?cursor=${kept.body['next_cursor']}`)).status).toBe(200);
   });
 });

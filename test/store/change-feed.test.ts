@@ -111,10 +111,14 @@ describe.each(ENGINES)('Store change feed (%s)', (_name, open) => {
     await grant(A, S2, ['read'], T2);
     const read2 = (cursor: string, retainedSince: string) => store.listChanges({ partnerId: A, cursor, limit: 10, now: T2, retainedSince });
     expect((await read2(old, T0)).events).toHaveLength(2);
+    // Older than retention, but nothing after it is gone yet: still served.
+    expect((await read2(old, T1)).events).toHaveLength(2);
+    expect(await store.sweepEvents(T2, T1)).toEqual({ written: 0, deleted: 1 });
     const err = await read2(old, T1).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ExpiredCursorError);
-    expect(await store.sweepEvents(T2, T1)).toEqual({ written: 0, deleted: 1 });
-    expect((await read2(await store.changesCursor(A, T1), T1)).events).toEqual([]);
+    // A cursor within retention reads on; so does a fresh one.
+    expect((await read2(old, T0)).events.map((e) => e.series_id)).toEqual([S2]);
+    expect((await read2(await store.changesCursor(A, T2), T1)).events).toEqual([]);
   });
 
   it('tells a partner its secret roll started, and once that the previous secret expired', async () => {

@@ -7,15 +7,17 @@
  *
  * Order: `seq` is the feed's order and its cursors' position, so events must become visible in
  * `seq` order, or a reader could step past a seq that commits later. SQLite writes one transaction
- * at a time; on PostgreSQL every appending transaction first takes the content_version row's lock
- * (a no-op update, which leaves the version alone) and holds it until it commits, so seqs are
- * drawn and committed in one order.
+ * at a time; on PostgreSQL every appending transaction first bumps the content version (taking its
+ * row's lock) and holds it until it commits, so seqs are drawn and committed in one order. The bump
+ * also means a response cached before an event (a catalog page's changes_cursor) is never served
+ * after it (shared/feed.ts relies on that).
  */
 import { randomBytes } from 'node:crypto';
 import { PostgresAdapter, sql, type Kysely, type RawBuilder } from 'kysely';
 import type { EventType } from '../events-records.js';
 import { batches, ROWS_PER_STATEMENT } from './batches.js';
 import { isoInstant } from './mapping.js';
+import { bumpContentVersion } from './partners.js';
 import type { Database } from './schema.js';
 
 /** An event before its id and partners: the fields beyond id, type and occurred_at, as the partner reads them. */
@@ -37,9 +39,9 @@ function eventIdSql(db: Kysely<Database>): RawBuilder<string> {
     : sql<string>`'evt_' || lower(hex(randomblob(16)))`;
 }
 
-/** Takes the feed's order lock until the transaction ends (see the header); a no-op on SQLite's single writer. */
+/** Takes the feed's order lock until the transaction ends, bumping the content version (see the header). */
 export async function lockFeedOrder(db: Kysely<Database>): Promise<void> {
-  await sql`update content_version set version = version where id = 1`.execute(db);
+  await bumpContentVersion(db);
 }
 
 /** The event's JSON without its id and opening brace: the database prefixes `{"id":"…",`. */
