@@ -90,7 +90,7 @@ export interface paths {
         };
         /**
          * Follow the changes to what you may see
-         * @description Your change feed: every change to the series you held a grant on when it happened (grants given, changed and withdrawn, series and episodes added, changed and removed, availability windows moved) and to your credentials, oldest first, after `cursor`. Sync once, then follow changes: walk the catalog (`GET /api/partner/content/catalog`), keep the `changes_cursor` of its first page, then read this feed from it, storing `next_cursor` after each page. Without a cursor the feed starts now. Events are kept for 30 days: a cursor older than that answers `410` (`cursor_expired`): walk the catalog again.
+         * @description Your change feed: every change to the series you held a grant on when it happened (grants given, changed and withdrawn, series and episodes added, changed and removed, availability windows moved) and to your credentials, oldest first, after `cursor`. Sync once, then follow changes: walk the catalog (`GET /api/partner/content/catalog`), keep the `changes_cursor` of its first page, then read this feed from it, storing `next_cursor` after each page. Without a cursor the feed starts now. Events are kept for 30 days: a cursor older than that, once events after it are gone, answers `410` (`cursor_expired`): walk the catalog again.
          */
         get: operations["listChanges"];
         put?: never;
@@ -1130,7 +1130,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             408: components["responses"]["RequestTimeout"];
-            /** @description The cursor is older than the feed keeps events (30 days): some changes since it are gone. Walk the catalog again and follow the `changes_cursor` of its first page. */
+            /** @description The cursor is older than the feed keeps events (30 days), and changes since it are gone. Walk the catalog again and follow the `changes_cursor` of its first page. */
             410: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
