@@ -31,10 +31,18 @@ async function sweptThrough(db: Kysely<Database>): Promise<number> {
   return row ? Number(row.value) : 0;
 }
 
-/** The latest seq written by anyone (deleted ones included): everything written later has a higher one. */
+/**
+ * The latest seq written by anyone (deleted ones included): everything written later has a higher
+ * one. One statement (every uncached catalog page reads it): the index's last key and the mark.
+ */
 async function latestSeq(db: Kysely<Database>): Promise<number> {
-  const row = await db.selectFrom('partner_events').select((eb) => eb.fn.max('seq').as('seq')).executeTakeFirst();
-  return Math.max(row?.seq == null ? 0 : num(row.seq), await sweptThrough(db));
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb.selectFrom('partner_events').select((e) => e.fn.max('seq').as('seq')).as('seq'),
+      eb.selectFrom('settings').select('value').where('key', '=', SWEPT).as('swept'),
+    ])
+    .executeTakeFirst();
+  return Math.max(row?.seq == null ? 0 : num(row.seq), row?.swept == null ? 0 : Number(row.swept));
 }
 
 export function changeFeed(core: StoreCore): ChangeFeed & ChangeFeedUpkeep {
