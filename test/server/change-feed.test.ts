@@ -101,7 +101,8 @@ describe('the change feed', () => {
     expect(cli.code, cli.stderr).toBe(0);
     const more = await get(server, tokenA, `changes?cursor=${feed.body['next_cursor']}`);
     expect((more.body['events'] as Event[]).map(shape)).toEqual([{ type: 'series.withdrawn', series_id: S2 }]);
-  });
+    // Two imports, a CLI process and a dozen requests: past the 30 s default on a loaded 2-core machine.
+  }, 120_000);
 
   it("refuses another partner's cursor and a tampered one (400), and one older than retention (410)", async () => {
     const server = await startServer();
