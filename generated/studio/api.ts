@@ -332,6 +332,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/studio/partners/{partner_id}/usage/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export a partner's usage as CSV
+         * @description The rows of `getPartnerUsage` for the whole range (every page), as CSV with the columns
+         *     `key,name,requests,stream_resolutions,errors,rate_limited`, in a file named
+         *     `usage-<partner_id>-<group_by>-<from>-<to>.csv`. At most `x-max-range-days` days.
+         */
+        get: operations["exportPartnerUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/studio/usage": {
         parameters: {
             query?: never;
@@ -344,6 +366,30 @@ export interface paths {
          * @description Partners ranked by requests (top partners), 429s or errors over a range of UTC days.
          */
         get: operations["getUsageOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/studio/audit/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the audit trail as CSV
+         * @description Every entry matching the filters of `listAuditEntries` (no page limit), in the order asked,
+         *     as CSV with the columns
+         *     `id,at,kind,actor,actor_email,action,target_kind,target_id,target_name,partner_id,partner_name,before,after,address`
+         *     (before and after as JSON), in a file named `audit-<date>.csv`. Read from the store 1,000
+         *     entries at a time while the answer is sent, so 100,000 entries never sit in memory.
+         */
+        get: operations["exportAuditEntries"];
         put?: never;
         post?: never;
         delete?: never;
@@ -726,6 +772,12 @@ export interface components {
         /** @enum {string} */
         PartnerStatus: "enabled" | "disabled";
         /**
+         * @description `id` (the default), `name` (A to Z, then id), `-name` (Z to A), `created_at` (oldest first) or
+         *     `-created_at` (newest first). Each order is one the store reads from an index, a page at a time.
+         * @enum {string}
+         */
+        PartnerSort: "id" | "name" | "-name" | "created_at" | "-created_at";
+        /**
          * @description Stable identifier of a partner.
          * @example ptn_k3v9x2m7qa
          */
@@ -759,10 +811,16 @@ export interface components {
             created_at: components["schemas"]["Timestamp"];
             updated_at: components["schemas"]["Timestamp"];
         };
+        /**
+         * Format: int64
+         * @description How many entries match the filters, across every page.
+         */
+        ListTotal: number;
         /** @description Pass as `cursor` to get the next page; `null` on the last page. */
         NextCursor: string | null;
         PartnerList: {
             items: components["schemas"]["Partner"][];
+            total: components["schemas"]["ListTotal"];
             next_cursor: components["schemas"]["NextCursor"];
         };
         PartnerNameChange: {
@@ -946,6 +1004,47 @@ export interface components {
              */
             rate_limited: number;
         };
+        /** @description The group, by `group_by`; a UTC date (`2026-11-20`), an operationId (`getCatalog`) or a series id. */
+        key: string;
+        /** Format: int64 */
+        requests: number;
+        /** Format: int64 */
+        stream_resolutions: number;
+        /** Format: int64 */
+        errors: number;
+        /** Format: int64 */
+        rate_limited: number;
+        StudioUsageRow: {
+            key: components["schemas"]["key"];
+            /** @description With `group_by=series`, the series' title (null once the series left the catalog); otherwise null. */
+            name: string | null;
+            requests: components["schemas"]["requests"];
+            stream_resolutions: components["schemas"]["stream_resolutions"];
+            errors: components["schemas"]["errors"];
+            rate_limited: components["schemas"]["rate_limited"];
+        };
+        /** @description A partner's usage as the partner API reports it, each row with a name people know (the series' title). */
+        StudioUsageReport: {
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            group_by: components["schemas"]["UsageGroupBy"];
+            totals: components["schemas"]["UsageCounts"];
+            items: components["schemas"]["StudioUsageRow"][];
+            next_cursor: components["schemas"]["NextCursor"];
+        };
+        /**
+         * @description RFC 4180 CSV (UTF-8, CRLF line ends), a header row first. A cell that begins with `=`, `+`,
+         *     `-`, `@`, a tab or a carriage return is prefixed with `'` (OWASP's advice against CSV
+         *     injection), so a spreadsheet shows it as text instead of running it as a formula.
+         */
+        CsvExport: string;
+        /**
+         * @description Which count ranks the partners, most first: `requests` (top partners), `rate_limited` (429s) or `errors`.
+         * @enum {string}
+         */
+        UsageRankBy: "requests" | "stream_resolutions" | "errors" | "rate_limited";
         UsageRow: {
             /** @description The group, by `group_by`; a UTC date (`2026-11-20`), an operationId (`getCatalog`) or a series id. */
             key: string;
@@ -958,23 +1057,6 @@ export interface components {
             /** Format: int64 */
             rate_limited: number;
         };
-        UsageReport: {
-            /** Format: date */
-            from: string;
-            /** Format: date */
-            to: string;
-            group_by: components["schemas"]["UsageGroupBy"];
-            /** @description All of the caller's usage in the range, whatever the grouping (with `group_by=series`, requests about no single series count here but in no row). */
-            totals: components["schemas"]["UsageCounts"];
-            /** @description Rows in key order; groups with no usage are left out. */
-            items: components["schemas"]["UsageRow"][];
-            next_cursor: components["schemas"]["NextCursor"];
-        };
-        /**
-         * @description Which count ranks the partners, most first: `requests` (top partners), `rate_limited` (429s) or `errors`.
-         * @enum {string}
-         */
-        UsageRankBy: "requests" | "stream_resolutions" | "errors" | "rate_limited";
         PartnerUsageRow: {
             partner_id: components["schemas"]["PartnerId"];
             partner_name: components["schemas"]["PartnerName"];
@@ -999,6 +1081,11 @@ export interface components {
             items: components["schemas"]["PartnerUsageRow"][];
             next_cursor: components["schemas"]["NextCursor"];
         };
+        /**
+         * @description `newest` first (the default) or `oldest` first.
+         * @enum {string}
+         */
+        AuditOrder: "newest" | "oldest";
         /** @description A JSON value; never a secret or its hash. */
         AuditValue: unknown;
         AuditEntry: {
@@ -1027,7 +1114,11 @@ export interface components {
              */
             target_kind: "partner" | "series" | "operator" | "import" | "operation";
             target_id: string;
+            /** @description The target as people know it, read when the entry is listed - a partner's name, a series' title, an operator's email; null for other kinds or a target that no longer exists. */
+            target_name: string | null;
             partner_id: components["schemas"]["PartnerId"] | null;
+            /** @description The partner's name now (null without a partner or once it no longer exists). */
+            partner_name: string | null;
             before: components["schemas"]["AuditValue"];
             after: components["schemas"]["AuditValue"];
             /** @description The client address (IPv4 or IPv6) a security event came from; null for changes. */
@@ -1035,6 +1126,8 @@ export interface components {
         };
         AuditList: {
             items: components["schemas"]["AuditEntry"][];
+            /** @description How many entries match the filters, across every page; on the first page only (null on the others, which would count again). */
+            total: components["schemas"]["ListTotal"] | null;
             next_cursor: components["schemas"]["NextCursor"];
         };
         OperatorList: {
@@ -1456,6 +1549,10 @@ export interface components {
         };
     };
     parameters: {
+        /** @example name */
+        PartnerSort: components["schemas"]["PartnerSort"];
+        /** @example oldest */
+        AuditOrder: components["schemas"]["AuditOrder"];
         /**
          * @description Page size. Up to 1,000, so that the console's grants matrix reaches the last of 100,000 series in 100 reads, well within the operator's `Reads` limit.
          * @example 1000
@@ -1833,6 +1930,8 @@ export interface operations {
                 q?: components["parameters"]["PartnerSearch"];
                 /** @example enabled */
                 status?: components["parameters"]["PartnerStatusFilter"];
+                /** @example name */
+                sort?: components["parameters"]["PartnerSort"];
                 /**
                  * @description Page size.
                  * @example 25
@@ -1880,6 +1979,7 @@ export interface operations {
                      *           "updated_at": "2026-11-20T09:30:00Z"
                      *         }
                      *       ],
+                     *       "total": 1,
                      *       "next_cursor": null
                      *     }
                      */
@@ -2959,13 +3059,69 @@ export interface operations {
                      *           "stream_resolutions": 210,
                      *           "errors": 12,
                      *           "rate_limited": 3,
-                     *           "key": "2026-11-20"
+                     *           "key": "2026-11-20",
+                     *           "name": null
                      *         }
                      *       ],
                      *       "next_cursor": null
                      *     }
                      */
-                    "application/json": components["schemas"]["UsageReport"];
+                    "application/json": components["schemas"]["StudioUsageReport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    exportPartnerUsage: {
+        parameters: {
+            query: {
+                /**
+                 * @description First UTC day of the range, inclusive.
+                 * @example 2026-11-16
+                 */
+                from: components["parameters"]["UsageFrom"];
+                /**
+                 * @description Last UTC day of the range, inclusive. At most 92 days after `from`.
+                 * @example 2026-11-22
+                 */
+                to: components["parameters"]["UsageTo"];
+                /**
+                 * @description How to group the counts.
+                 * @example day
+                 */
+                group_by?: components["parameters"]["UsageGroupBy"];
+            };
+            header?: never;
+            path: {
+                /** @example ptn_k3v9x2m7qa */
+                partner_id: components["parameters"]["PartnerIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description `attachment; filename="…csv"` */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example key,name,requests,stream_resolutions,errors,rate_limited
+                     *     ser_7hx2k9qmbd,Harbour Lights,1830,210,12,3
+                     */
+                    "text/csv": components["schemas"]["CsvExport"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3069,6 +3225,68 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    exportAuditEntries: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only changes, or only security events.
+                 * @example security
+                 */
+                kind?: components["parameters"]["AuditKind"];
+                /**
+                 * @description `operator:<id>`, `cli:<user>`, `address:<client address>`, or an operator's email (its entries as `operator:<id>`; an email no operator has matches nothing).
+                 * @example operator:op_5n2x8k4qzd
+                 */
+                actor?: components["parameters"]["AuditActor"];
+                /** @example ptn_k3v9x2m7qa */
+                partner_id?: components["parameters"]["AuditPartner"];
+                /** @example grants.set */
+                action?: components["parameters"]["AuditAction"];
+                /**
+                 * @description Entries at or after this instant.
+                 * @example 2026-11-01T00:00:00Z
+                 */
+                from?: components["parameters"]["AuditFrom"];
+                /**
+                 * @description Entries before this instant.
+                 * @example 2026-11-21T00:00:00Z
+                 */
+                to?: components["parameters"]["AuditTo"];
+                /** @example oldest */
+                order?: components["parameters"]["AuditOrder"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description `attachment; filename="…csv"` */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example id,at,kind,actor,actor_email,action,target_kind,target_id,target_name,partner_id,partner_name,before,after,address
+                     *     42,2026-11-20T09:30:00Z,change,operator:op_5n2x8k4qzd,maya@halcyon-studios.example,partner.rename,partner,ptn_k3v9x2m7qa,Northwind Streaming,ptn_k3v9x2m7qa,Northwind Streaming,"""Northwind""","""Northwind Streaming""",
+                     */
+                    "text/csv": components["schemas"]["CsvExport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     listAuditEntries: {
         parameters: {
             query?: {
@@ -3096,6 +3314,8 @@ export interface operations {
                  * @example 2026-11-21T00:00:00Z
                  */
                 to?: components["parameters"]["AuditTo"];
+                /** @example oldest */
+                order?: components["parameters"]["AuditOrder"];
                 /**
                  * @description Page size.
                  * @example 25
@@ -3134,7 +3354,9 @@ export interface operations {
                      *           "action": "sign_in.failure",
                      *           "target_kind": "operator",
                      *           "target_id": "op_5n2x8k4qzd",
+                     *           "target_name": "maya@halcyon-studios.example",
                      *           "partner_id": null,
+                     *           "partner_name": null,
                      *           "before": null,
                      *           "after": {
                      *             "email": "maya@halcyon-studios.example",
@@ -3151,7 +3373,9 @@ export interface operations {
                      *           "action": "grants.set",
                      *           "target_kind": "series",
                      *           "target_id": "ser_7hx2k9qmbd",
+                     *           "target_name": "Harbour Lights",
                      *           "partner_id": "ptn_k3v9x2m7qa",
+                     *           "partner_name": "Northwind Streaming",
                      *           "before": [
                      *             "read"
                      *           ],
@@ -3162,6 +3386,7 @@ export interface operations {
                      *           "address": null
                      *         }
                      *       ],
+                     *       "total": 2,
                      *       "next_cursor": null
                      *     }
                      */

@@ -116,7 +116,7 @@ export async function record(target: Transactions | StoreTx, actor: Actor, now: 
   return target.transact((tx) => tx.appendAudit(input));
 }
 
-/** One page of entries, newest first, filtered by actor (`cli:<user>` / `operator:<id>`), partner, action and time range. */
-export async function listAudit(store: AuditTrail, query: AuditQuery): Promise<Page<AuditEntry>> {
+/** One page of entries, newest (or oldest) first, filtered by actor (`cli:<user>` / `operator:<id>`), partner, action and time range. */
+export async function listAudit(store: AuditTrail, query: AuditQuery): Promise<Page<AuditEntry> & { total: number | null }> {
   return store.listAudit(query);
 }

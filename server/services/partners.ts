@@ -167,7 +167,7 @@ export async function getPartner(ctx: Pick<ServiceContext<PartnerReads>, 'store'
   return partner;
 }
 
-/** One page of partners by id, filtered by a search term (name substring, exact id or API key) and status. */
-export async function listPartners(ctx: Pick<ServiceContext<StudioQueries>, 'store'>, query: PartnerListQuery): Promise<Page<PartnerRecord & { lastActiveOn: string | null }>> {
+/** One page of partners in the query's sort, filtered by a search term (name substring, exact id or API key) and status, with how many match. */
+export async function listPartners(ctx: Pick<ServiceContext<StudioQueries>, 'store'>, query: PartnerListQuery): Promise<Page<PartnerRecord & { lastActiveOn: string | null }> & { total: number }> {
   return ctx.store.listPartnersPage(query);
 }

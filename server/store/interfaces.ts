@@ -109,8 +109,8 @@ export interface ImportJobs {
 
 /** The studio's own listings: server/services/ and the studio's catalog handler. */
 export interface StudioQueries {
-  /** Each with the last UTC day it made a request (null: never). */
-  listPartnersPage(query: S.PartnerListQuery): Promise<R.Page<R.PartnerRecord & { lastActiveOn: string | null }>>;
+  /** Each with the last UTC day it made a request (null: never), in the query's sort, and how many match the filters. */
+  listPartnersPage(query: S.PartnerListQuery): Promise<R.Page<R.PartnerRecord & { lastActiveOn: string | null }> & { total: number }>;
   listStudioSeries(query: S.StudioSeriesQuery): Promise<R.Page<S.StudioSeriesRecord>>;
   /** Partners holding grants on the series, by partner id. */
   listSeriesGrants(seriesId: string, page: R.PageRequest): Promise<R.Page<S.SeriesGrantRecord>>;
@@ -119,8 +119,10 @@ export interface StudioQueries {
 
 /** The audit trail read: services/audit.ts and the CLI (entries are written through StoreTx). */
 export interface AuditTrail {
-  /** Newest first. */
-  listAudit(query: S.AuditQuery): Promise<R.Page<S.AuditEntry>>;
+  /** Newest (or oldest) first; total (how many match) on a first page only, null on the others. Pages up to 1,000 (exports). */
+  listAudit(query: S.AuditQuery): Promise<R.Page<S.AuditEntry> & { total: number | null }>;
+  /** Today's names of the partners, series and operators that still exist, by id: what the studio shows instead of ids. */
+  namesOf(ids: S.NameRequest): Promise<S.Names>;
 }
 
 /** The writes a studio change is made of, all in one transaction of the engine's write lock. */
@@ -232,11 +234,8 @@ export interface Lifecycle extends Health {
   readonly engine: 'sqlite' | 'postgres';
   /** Tells observer, from now on, of every operation that found the engine unavailable and every one that did not. */
   watchAvailability(observer: AvailabilityObserver): void;
-  /**
-   * The keys page cursors are signed with (the first) and checked with (all): CURSOR_SIGNING_KEYS
-   * or the stored development key (server/auth/dev-keys.ts). Until called, a random key of this
-   * process only, so cursors work within one process (tests, the admin CLI).
-   */
+  /** The keys page cursors are signed with (the first) and checked with (all): CURSOR_SIGNING_KEYS or the stored development key
+   * (server/auth/dev-keys.ts). Until called, a random key of this process only, so cursors work within one process (tests, the CLI). */
   useCursorKeys(keys: SecretKey[]): void;
   /** Applies pending migrations; safe to call from several processes at once. */
   migrate(): Promise<void>;

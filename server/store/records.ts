@@ -35,6 +35,8 @@ export interface ImportSeries extends Omit<S['Series'], 'season_count' | 'episod
 export type ImportEpisode = Omit<S['Episode'], 'series_id' | 'grants' | 'created_at' | 'updated_at'>;
 
 /** An import that changes at least this many rows (series and episodes) is a bulk import: see CatalogWrites.afterBulkImport. */
+/** The largest page of the audit trail's listing: the CSV export reads 1,000 entries at a time (the contract's pages stay at 100). */
+export const AUDIT_MAX_PAGE = 1000;
 export const BULK_IMPORT_ROWS = 10_000;
 
 export interface ImportResult {

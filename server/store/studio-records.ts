@@ -49,12 +49,30 @@ export interface AuditQuery extends PageRequest {
   /** ISO instants: at >= from, at < to. */
   from?: string | undefined;
   to?: string | undefined;
+  /** Newest first unless 'oldest'. */
+  order?: 'newest' | 'oldest' | undefined;
 }
 
 export interface PartnerListQuery extends PageRequest {
   /** Case-insensitive substring of the name, or an exact partner id or API key. */
   q?: string | undefined;
   status?: 'enabled' | 'disabled' | undefined;
+  /** By id unless given; name compares lower-cased, ties by id; a leading '-' reverses. */
+  sort?: 'id' | 'name' | '-name' | 'created_at' | '-created_at' | undefined;
+}
+
+/** Ids whose names to read (namesOf): duplicates and unknown ids are fine. */
+export interface NameRequest {
+  partners?: readonly string[];
+  series?: readonly string[];
+  operators?: readonly string[];
+}
+
+/** Partner names, series titles and operator emails by id, for the ids that exist. */
+export interface Names {
+  partners: Map<string, string>;
+  series: Map<string, string>;
+  operators: Map<string, string>;
 }
 
 /** One partner's grants on a series (the series' side of an entitlement). */

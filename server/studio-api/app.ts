@@ -52,6 +52,7 @@ import { partnerHandlers } from './handlers/partners.js';
 import { sessionHandlers } from './handlers/session.js';
 import type { StudioHandlerDeps } from './handlers/handler-deps.js';
 import { usageAuditHandlers } from './handlers/usage-audit.js';
+import { exportHandlers } from './handlers/exports.js';
 import { oidcSignIn } from './oidc.js';
 import { recordRefusals } from './security-refusals.js';
 import { sessions as createSessions } from './session.js';
@@ -98,6 +99,7 @@ export function createStudioApp(deps: StudioAppDeps): Express {
     ...grantHandlers(handlerDeps),
     ...catalogHandlers(handlerDeps),
     ...usageAuditHandlers(handlerDeps),
+    ...exportHandlers(handlerDeps),
     ...operatorHandlers(handlerDeps),
     ...accountHandlers(handlerDeps),
   };

@@ -30,7 +30,7 @@ const SAMPLE_BODIES: Record<string, unknown> = {
   regenerateRecoveryCodes: { password: 'not-the-password' },
   completePasswordReset: { token: 'A'.repeat(43), new_password: 'a long enough new password' },
 };
-const SAMPLE_QUERIES: Record<string, string> = { getPartnerUsage: '?from=2026-11-01&to=2026-11-02', getUsageOverview: '?from=2026-11-01&to=2026-11-02' };
+const SAMPLE_QUERIES: Record<string, string> = { getPartnerUsage: '?from=2026-11-01&to=2026-11-02', exportPartnerUsage: '?from=2026-11-01&to=2026-11-02', getUsageOverview: '?from=2026-11-01&to=2026-11-02' };
 const OIDC = new Set(['startOidcSignIn', 'completeOidcSignIn']);
 
 const operations = loadStudioContract().operations.filter((op) => !OIDC.has(op.operationId));

@@ -24,6 +24,8 @@ const LEAST_ROLE: Record<string, Role> = {
   getPartnerUsage: 'viewer',
   getUsageOverview: 'viewer',
   listAuditEntries: 'viewer',
+  exportAuditEntries: 'viewer',
+  exportPartnerUsage: 'viewer',
   listOperators: 'viewer',
   setPartnerGrants: 'editor',
   changePartnerGrants: 'editor',
@@ -74,6 +76,7 @@ const SAMPLE_BODIES: Record<string, unknown> = {
 
 const SAMPLE_QUERIES: Record<string, string> = {
   getPartnerUsage: '?from=2026-11-01&to=2026-11-02',
+  exportPartnerUsage: '?from=2026-11-01&to=2026-11-02',
   getUsageOverview: '?from=2026-11-01&to=2026-11-02',
 };
 

@@ -5,8 +5,9 @@
  */
 import type { Kysely, Selectable } from 'kysely';
 import { queryFingerprint } from '../cursor.js';
+import { AUDIT_MAX_PAGE } from '../records.js';
 import type { AuditTrail, ImportJobs } from '../interfaces.js';
-import type { AuditEntry, AuditEntryInput, AuditKind, AuditTargetKind, AuditValue, ImportJob, ImportJobState } from '../studio-records.js';
+import type { AuditEntry, AuditEntryInput, AuditKind, AuditTargetKind, AuditValue, ImportJob, ImportJobState, Names } from '../studio-records.js';
 import type { StoreCore } from './core.js';
 import { isoInstant, num } from './mapping.js';
 import { pageOf } from './paging.js';
@@ -42,6 +43,14 @@ export async function appendAudit(db: Kysely<Database>, e: AuditEntryInput): Pro
   return auditEntry(row);
 }
 
+/** Distinct ids in chunks of 500, within every engine's limit of bound parameters. */
+function chunks(ids: readonly string[] | undefined): string[][] {
+  const distinct = [...new Set(ids ?? [])];
+  const out: string[][] = [];
+  for (let i = 0; i < distinct.length; i += 500) out.push(distinct.slice(i, i + 500));
+  return out;
+}
+
 function jobRow(j: ImportJob): ImportJobTable {
   return {
     id: j.id, state: j.state, actor: j.actor, series_total: j.seriesTotal, series_done: j.seriesDone, series_changed: j.seriesChanged,
@@ -52,21 +61,31 @@ function jobRow(j: ImportJob): ImportJobTable {
 export function auditTrail(core: StoreCore): AuditTrail & ImportJobs {
   const { db } = core;
   return {
-    /** One page of entries, newest first, matching every filter given. */
+    /** One page of entries, newest (or oldest) first, matching every filter given; how many match on a first page. */
     listAudit: (q) =>
       core.paged(q, async () => {
         const filters = { kind: q.kind, actor: q.actor, partner: q.partnerId, action: q.action, from: q.from && isoInstant(q.from), to: q.to && isoInstant(q.to) };
-        const fp = queryFingerprint('audit', filters);
-        let query = db.selectFrom('audit_log').selectAll();
+        const oldest = q.order === 'oldest';
+        const fp = queryFingerprint('audit', { ...filters, ...(oldest ? { order: 'oldest' } : {}) });
+        let query = db.selectFrom('audit_log');
         if (filters.kind !== undefined) query = query.where('kind', '=', filters.kind);
         if (filters.actor !== undefined) query = query.where('actor', '=', filters.actor);
         if (filters.partner !== undefined) query = query.where('partner_id', '=', filters.partner);
         if (filters.action !== undefined) query = query.where('action', '=', filters.action);
         if (filters.from !== undefined) query = query.where('at', '>=', filters.from);
         if (filters.to !== undefined) query = query.where('at', '<', filters.to);
-        if (q.cursor !== undefined) query = query.where('id', '<', core.cursors.decode(q.cursor, fp, ['number'])[0] as number);
-        const rows = await query.orderBy('id', 'desc').limit(q.limit + 1).execute();
-        return pageOf(rows, q.limit, auditEntry, (last) => core.cursors.encode(fp, [num(last.id)]));
+        const counted = q.cursor === undefined ? await query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow() : undefined;
+        if (q.cursor !== undefined) query = query.where('id', oldest ? '>' : '<', core.cursors.decode(q.cursor, fp, ['number'])[0] as number);
+        const rows = await query.selectAll().orderBy('id', oldest ? 'asc' : 'desc').limit(q.limit + 1).execute();
+        return { ...pageOf(rows, q.limit, auditEntry, (last) => core.cursors.encode(fp, [num(last.id)])), total: counted ? num(counted.n) : null };
+      }, AUDIT_MAX_PAGE),
+    namesOf: (ids) =>
+      core.guard(async () => {
+        const names: Names = { partners: new Map(), series: new Map(), operators: new Map() };
+        for (const chunk of chunks(ids.partners)) for (const r of await db.selectFrom('partners').select(['id', 'name']).where('id', 'in', chunk).execute()) names.partners.set(r.id, r.name);
+        for (const chunk of chunks(ids.series)) for (const r of await db.selectFrom('series').select(['id', 'title']).where('id', 'in', chunk).execute()) names.series.set(r.id, r.title);
+        for (const chunk of chunks(ids.operators)) for (const r of await db.selectFrom('operators').select(['id', 'email']).where('id', 'in', chunk).execute()) names.operators.set(r.id, r.email);
+        return names;
       }),
     createImportJob: (job) =>
       core.guard(async () => {

@@ -10,7 +10,7 @@ import { sql, type Kysely } from 'kysely';
 import { MAX_CURSOR_LENGTH, queryFingerprint } from '../cursor.js';
 import type { StudioQueries } from '../interfaces.js';
 import type { UsageCounts } from '../records.js';
-import type { StudioSeriesRecord } from '../studio-records.js';
+import type { PartnerListQuery, StudioSeriesRecord } from '../studio-records.js';
 import type { StoreCore } from './core.js';
 import { grantsOf, num } from './mapping.js';
 import { pageOf } from './paging.js';
@@ -53,27 +53,43 @@ function titleContaining(term: string): string {
   return `%${sortKey(term).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** The key partners are listed by: id, the lower-cased name or the creation instant (ties by id), either way. */
+function partnerOrder(sort: PartnerListQuery['sort']) {
+  const name = sort ?? 'id';
+  const column = name.replace(/^-/, '');
+  const key = column === 'name' ? sql<string>`lower(name)` : column === 'created_at' ? sql<string>`created_at` : sql<string>`id`;
+  return { sort: name, key, desc: name.startsWith('-') };
+}
+
 export function studioQueries(core: StoreCore): StudioQueries {
   const { db } = core;
   return {
-    /** One page of partners by id, filtered by search term and status. */
+    /** One page of partners in the query's sort (partnerOrder), filtered by search term and status, with how many match. */
     listPartnersPage: (q) =>
       core.paged(q, async () => {
-        const fp = queryFingerprint('partners', { q: q.q, status: q.status });
-        let query = db
-          .selectFrom('partners')
-          .selectAll()
-          // The newest day of the partner's usage: one probe of the usage primary key (partner_id, day, ...) per listed partner.
-          .select((eb) => eb.selectFrom('usage_counts as u').select((e) => e.fn.max('u.day').as('d')).whereRef('u.partner_id', '=', 'partners.id').as('last_active_on'));
+        const order = partnerOrder(q.sort);
+        const fp = queryFingerprint('partners', { q: q.q, status: q.status, ...(order.sort === 'id' ? {} : { sort: order.sort }) });
+        let filtered = db.selectFrom('partners');
         const term = q.q?.trim();
         if (term) {
           // A name substring can use no index; at the studio's scale (thousands of partners) one scan is cheap.
-          query = query.where((eb) => eb.or([sql<boolean>`lower(name) like ${containing(term)} escape '\\'`, eb('id', '=', term), eb('api_key', '=', term)]));
+          filtered = filtered.where((eb) => eb.or([sql<boolean>`lower(name) like ${containing(term)} escape '\\'`, eb('id', '=', term), eb('api_key', '=', term)]));
         }
-        if (q.status !== undefined) query = query.where('disabled', '=', q.status === 'disabled' ? 1 : 0);
-        if (q.cursor !== undefined) query = query.where('id', '>', core.cursors.decode(q.cursor, fp, ['string'])[0] as string);
-        const rows = await query.orderBy('id').limit(q.limit + 1).execute();
-        return pageOf(rows, q.limit, (row) => ({ ...partnerRecord(row), lastActiveOn: row.last_active_on ?? null }), (last) => core.cursors.encode(fp, [last.id]));
+        if (q.status !== undefined) filtered = filtered.where('disabled', '=', q.status === 'disabled' ? 1 : 0);
+        const { n } = await filtered.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+        let query = filtered
+          .selectAll()
+          .select(sql<string>`${order.key}`.as('sort_key'))
+          // The newest day of the partner's usage: one probe of the usage primary key (partner_id, day, ...) per listed partner.
+          .select((eb) => eb.selectFrom('usage_counts as u').select((e) => e.fn.max('u.day').as('d')).whereRef('u.partner_id', '=', 'partners.id').as('last_active_on'));
+        if (q.cursor !== undefined) {
+          const [key, id] = core.cursors.decode(q.cursor, fp, ['string', 'string']) as [string, string];
+          query = query.where(sql<boolean>`(${order.key}, id) ${sql.raw(order.desc ? '<' : '>')} (${key}, ${id})`);
+        }
+        const direction = order.desc ? 'desc' : 'asc';
+        const rows = await query.orderBy(order.key, direction).orderBy('id', direction).limit(q.limit + 1).execute();
+        const page = pageOf(rows, q.limit, (row) => ({ ...partnerRecord(row), lastActiveOn: row.last_active_on ?? null }), (last) => core.cursors.encode(fp, [last.sort_key, last.id]));
+        return { ...page, total: num(n) };
       }),
     /** One page of the partners holding grants on a series, by partner id (index partner_grants_series_idx). */
     listSeriesGrants: (seriesId, page) =>

@@ -1,7 +1,7 @@
 /** Partners: list, create (secret once), show, rename, disable, enable, regenerate or roll the secret (secret once). */
 import { partners, type ServiceContext } from '../../services/index.js';
 import { ApiError } from '../../http/errors.js';
-import { previousSecretValid, type PartnerRecord } from '../../store/index.js';
+import { previousSecretValid, type PartnerListQuery, type PartnerRecord } from '../../store/index.js';
 import type { OperationHandler } from '../../http/operation-handler.js';
 import { pathParam } from '../../http/operation-handler.js';
 import { pageOf, serviceContext, type StudioHandlerDeps } from './handler-deps.js';
@@ -35,9 +35,9 @@ export function partnerHandlers(deps: StudioHandlerDeps): Record<string, Operati
   };
   return {
     async listPartners(req, res) {
-      const q = req.query as { q?: string; status?: 'enabled' | 'disabled' };
-      const page = await partners.listPartners(deps, { ...pageOf(req), q: q.q, status: q.status });
-      res.json({ items: page.items.map((p) => ({ ...body(p), last_active_on: p.lastActiveOn })), next_cursor: page.nextCursor });
+      const q = req.query as { q?: string; status?: 'enabled' | 'disabled'; sort?: PartnerListQuery['sort'] };
+      const page = await partners.listPartners(deps, { ...pageOf(req), q: q.q, status: q.status, sort: q.sort });
+      res.json({ items: page.items.map((p) => ({ ...body(p), last_active_on: p.lastActiveOn })), total: page.total, next_cursor: page.nextCursor });
     },
     async createPartner(req, res) {
       const created = await partners.createPartnerOnce(ctx(req), (req.body as { name: string }).name, req.get('Idempotency-Key'));
