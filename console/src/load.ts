@@ -28,6 +28,8 @@ export interface Pages<T> {
   loading: boolean;
   done: boolean;
   problem: ApiProblem | undefined;
+  /** How many match across every page, when the listing says (its first page's total). */
+  total: number | undefined;
   /** Loads the next page unless one is loading, there is none, or the last attempt failed. */
   more: () => void;
   /** Asks again for the page that failed, keeping the rows loaded so far. */
@@ -36,8 +38,9 @@ export interface Pages<T> {
 }
 
 /** A cursor-paged list loaded page by page as the reader scrolls (never the whole list at once). */
-export function usePages<T>(page: (cursor: string | undefined) => Promise<{ items: T[]; next_cursor: string | null }>, inputs: unknown[]): Pages<T> {
+export function usePages<T>(page: (cursor: string | undefined) => Promise<{ items: T[]; next_cursor: string | null; total?: number | null }>, inputs: unknown[]): Pages<T> {
   const [items, setItems] = useState<T[]>([]);
+  const [total, setTotal] = useState<number>();
   const [loading, setLoading] = useState(false);
   const [problem, setProblem] = useState<ApiProblem>();
   const cursor = useRef<string | null | undefined>(undefined);
@@ -56,6 +59,7 @@ export function usePages<T>(page: (cursor: string | undefined) => Promise<{ item
       (result) => {
         if (mine !== generation.current) return;
         cursor.current = result.next_cursor;
+        if (typeof result.total === 'number') setTotal(result.total);
         setItems((old) => [...old, ...result.items]);
         loadingRef.current = false;
         setLoading(false);
@@ -92,13 +96,14 @@ export function usePages<T>(page: (cursor: string | undefined) => Promise<{ item
     cursor.current = undefined;
     loadingRef.current = false;
     setItems([]);
+    setTotal(undefined);
     setProblem(undefined);
     more();
   }, [more]);
 
   useEffect(reload, [reload]);
   useEffect(() => () => clearTimeout(timer.current), []);
-  return { items, loading, done: cursor.current === null, problem, more, retry, reload };
+  return { items, loading, done: cursor.current === null, problem, total, more, retry, reload };
 }
 
 /** The value after it has stopped changing for `ms`: one request per pause in typing, not per key. */

@@ -930,6 +930,8 @@ export interface components {
             updated_at: components["schemas"]["Timestamp"];
         };
         SeriesPartnerGrantList: {
+            /** @description The series' title, so a page about the series can name it without another read. */
+            series_title: string;
             items: components["schemas"]["SeriesPartnerGrant"][];
             next_cursor: components["schemas"]["NextCursor"];
         };
@@ -2802,6 +2804,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
+                     *       "series_title": "Harbour Lights",
                      *       "items": [
                      *         {
                      *           "partner_id": "ptn_k3v9x2m7qa",

@@ -1,4 +1,4 @@
-/** Audit entries as a table: who did what to which target, with before and after, each target linking to its page. */
+/** Audit entries as a table: who did what to which target (named as people know it, its id beneath), with before and after, each target linking to its page. */
 import type { Schemas } from '../api.js';
 
 type Entry = Schemas['AuditEntry'];
@@ -36,8 +36,11 @@ export function AuditTable({ entries, caption }: { entries: Entry[]; caption: st
               <td role="cell" data-label="When (UTC)">{e.at.replace('T', ' ').slice(0, 19)}</td>
               <td role="cell" data-label="Who">{e.actor_email ?? e.actor}</td>
               <td role="cell" data-label="Action"><code>{e.action}</code></td>
-              <td role="cell" data-label="Partner">{e.partner_id ? <a href={`/partners/${e.partner_id}`}>{e.partner_id}</a> : '—'}</td>
-              <td role="cell" data-label="Target">{href ? <a href={href}>{e.target_kind} {e.target_id}</a> : `${e.target_kind} ${e.target_id}`}</td>
+              <td role="cell" data-label="Partner">{e.partner_id ? <a href={`/partners/${e.partner_id}`}>{e.partner_name ?? e.partner_id}</a> : '—'}</td>
+              <td role="cell" data-label="Target">
+                {e.target_kind} {href ? <a href={href}>{e.target_name ?? e.target_id}</a> : (e.target_name ?? e.target_id)}
+                {e.target_name ? <span class="muted small block"><code>{e.target_id}</code></span> : null}
+              </td>
               <td role="cell" data-label="Before" class="change"><code class="json">{show(e.before)}</code></td>
               <td role="cell" data-label="After" class="change"><code class="json">{show(e.after)}</code></td>
             </tr>

@@ -2,7 +2,7 @@
  * Counts per day as a line chart (uPlot: small, canvas-drawn, fast with thousands of points), with
  * the same numbers in a table for keyboards and screen readers.
  */
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 
@@ -12,29 +12,51 @@ export interface TimeSeries {
   values: number[];
 }
 
-export function TimeChart({ title, days, series, width = 560 }: { title: string; days: string[]; series: TimeSeries[]; width?: number }) {
+/**
+ * The chart is as wide as its card (it follows the card's width), and its legend always says
+ * something: each line's total over the range, or, while a day is hovered, that day's values.
+ */
+export function TimeChart({ title, days, series }: { title: string; days: string[]; series: TimeSeries[] }) {
   const host = useRef<HTMLDivElement>(null);
+  const [hovered, setHovered] = useState<number | null>(null);
   useEffect(() => {
-    if (!host.current) return;
+    const el = host.current;
+    if (!el) return;
     const xs = days.map((d) => Date.parse(`${d}T00:00:00Z`) / 1000);
     const plot = new uPlot(
       {
-        width,
+        width: Math.max(240, el.clientWidth),
         height: 200,
         scales: { x: { time: true } },
         series: [{}, ...series.map((s) => ({ label: s.label, stroke: s.color, width: 2, points: { show: days.length < 40 } }))],
         axes: [{}, { size: 56 }],
-        legend: { show: true },
+        legend: { show: false },
+        hooks: { setCursor: [(u: uPlot) => setHovered(u.cursor.idx ?? null)] },
       },
       [xs, ...series.map((s) => s.values)],
-      host.current,
+      el,
     );
-    return () => plot.destroy();
-  }, [days, series, width]);
+    const resize = new ResizeObserver(() => plot.setSize({ width: Math.max(240, el.clientWidth), height: 200 }));
+    resize.observe(el);
+    return () => {
+      resize.disconnect();
+      plot.destroy();
+    };
+  }, [days, series]);
+  const day = hovered === null ? undefined : days[hovered];
   return (
     <figure class="chart">
       <figcaption>{title}</figcaption>
-      <div ref={host} aria-hidden="true" data-testid={`chart-${title}`} />
+      <div ref={host} class="plot" aria-hidden="true" data-testid={`chart-${title}`} />
+      <p class="legend" aria-hidden="true">
+        <span class="legend-when">{day ? `${day} (UTC)` : `${days.length} days in all`}</span>
+        {series.map((s) => (
+          <span key={s.label} class="legend-item">
+            <span class="swatch" style={{ background: s.color }} />
+            {s.label}: {(day ? (s.values[hovered!] ?? 0) : s.values.reduce((a, b) => a + b, 0)).toLocaleString('en')}
+          </span>
+        ))}
+      </p>
       <details>
         <summary>{title} as a table</summary>
         <table>
@@ -71,7 +93,7 @@ export function BarList({ title, rows }: { title: string; rows: { label: string;
     <figure class="chart">
       <figcaption>{title}</figcaption>
       {rows.length === 0 ? (
-        <p class="muted">Nothing in this period.</p>
+        <p class="muted">Nothing in this range: choose another range of days.</p>
       ) : (
         <ol class="bars">
           {rows.map((r) => (

@@ -12,8 +12,8 @@ import { ProblemNotice } from '../components/problem.js';
 import { Empty, Loading } from '../components/states.js';
 import { usePages, useSettled } from '../load.js';
 
-type Field = 'kind' | 'actor' | 'partner_id' | 'action' | 'from' | 'to';
-const FIELDS: Field[] = ['kind', 'actor', 'partner_id', 'action', 'from', 'to'];
+type Field = 'kind' | 'actor' | 'partner_id' | 'action' | 'from' | 'to' | 'order';
+const FIELDS: Field[] = ['kind', 'actor', 'partner_id', 'action', 'from', 'to', 'order'];
 
 // The shapes of the studio contract's AuditActor, AuditPartner and AuditAction parameters, each with what to tell a person.
 const RULES: Partial<Record<Field, { pattern: RegExp; help: string }>> = {
@@ -40,7 +40,10 @@ export default function Audit() {
     ...(values.action ? { action: values.action } : {}),
     ...(values.from ? { from: `${values.from}T00:00:00Z` } : {}),
     ...(values.to ? { to: dayAfter(values.to) } : {}),
+    ...(values.order === 'oldest' ? { order: 'oldest' as const } : {}),
   };
+  // The same filters as a CSV export's address: the browser downloads what the server streams, every page of it.
+  const exportHref = `/api/studio/audit/export${Object.keys(filters).length ? `?${new URLSearchParams(filters).toString()}` : ''}`;
   const key = JSON.stringify(filters);
   // The address holds the filters as typed (replacing, not adding, a history entry per pause).
   useEffect(() => {
@@ -83,14 +86,25 @@ export default function Audit() {
         {field('action', 'Action', { placeholder: 'partner.create', type: 'search' })}
         {field('from', 'From (UTC)', { type: 'date' })}
         {field('to', 'To (UTC, inclusive)', { type: 'date' })}
+        <label>
+          Order
+          <select value={text.order || 'newest'} onChange={(e) => { const value = e.currentTarget.value; setText((old) => ({ ...old, order: value === 'oldest' ? value : '' })); }}>
+            <option value="newest">Newest first</option>
+            <option value="oldest">Oldest first</option>
+          </select>
+        </label>
       </form>
+      <p class="actions">
+        <span class="count" role="status" aria-live="polite">{pages.total === undefined || invalid.length ? '' : `${pages.total.toLocaleString('en')} ${pages.total === 1 ? 'entry matches' : 'entries match'}`}</span>{' '}
+        {invalid.length ? null : <a class="button" href={exportHref} download>Export CSV</a>}
+      </p>
       {invalid.map((f) => (
         <p key={f} id={`${f}-help`} class="notice notice-error" role="alert">{RULES[f]!.help}</p>
       ))}
       {pages.problem ? <ProblemNotice problem={pages.problem} onRetry={pages.retry} /> : null}
       {pages.items.length === 0 && pages.loading ? <Loading what="audit entries" /> : null}
-      {pages.items.length === 0 && !pages.loading && !pages.problem && !invalid.length ? <Empty>No audit entries match these filters.</Empty> : null}
-      {pages.items.length > 0 ? <AuditTable caption={`${kind === 'security' ? 'Security events' : kind === 'change' ? 'Changes' : 'Changes and security events'}, newest first: ${pages.items.length.toLocaleString('en')}${pages.done ? '' : ' so far'}`} entries={pages.items} /> : null}
+      {pages.items.length === 0 && !pages.loading && !pages.problem && !invalid.length ? <Empty>No audit entries match these filters. Widen the dates or clear a filter; changes appear here as soon as someone makes them.</Empty> : null}
+      {pages.items.length > 0 ? <AuditTable caption={`${kind === 'security' ? 'Security events' : kind === 'change' ? 'Changes' : 'Changes and security events'}, ${values.order === 'oldest' ? 'oldest' : 'newest'} first: ${pages.items.length.toLocaleString('en')}${pages.done ? '' : ` of ${(pages.total ?? pages.items.length).toLocaleString('en')}`} shown`} entries={pages.items} /> : null}
       {!pages.done && pages.items.length > 0 ? <button type="button" onClick={pages.more} disabled={pages.loading}>Load more</button> : null}
     </section>
   );

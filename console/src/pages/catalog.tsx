@@ -55,12 +55,18 @@ export default function Catalog() {
 /** The partners holding grants on one series, every one of them page by page (a popular series has hundreds), and its first episodes. */
 function SeriesGrants({ seriesId, title }: { seriesId: string; title: string | undefined }) {
   const path = { series_id: seriesId };
-  const grants = usePages((cursor) => ok(api.GET('/api/studio/catalog/series/{series_id}/grants', { params: { path, query: { limit: 100, ...(cursor ? { cursor } : {}) } } })), [seriesId]);
+  const [named, setNamed] = useState<string>();
+  const grants = usePages(async (cursor) => {
+    const page = await ok(api.GET('/api/studio/catalog/series/{series_id}/grants', { params: { path, query: { limit: 100, ...(cursor ? { cursor } : {}) } } }));
+    setNamed(page.series_title);
+    return page;
+  }, [seriesId]);
   const [episodes, reloadEpisodes] = useLoad(() => ok(api.GET('/api/studio/catalog/series/{series_id}/episodes', { params: { path, query: { limit: 100 } } })), [seriesId]);
   return (
     <aside class="panel" aria-label="The chosen series">
-      <h2>Grants on {title ?? <code>{seriesId}</code>}</h2>
-      {title ? <p class="muted small">Series <code>{seriesId}</code></p> : null}
+      {/* The title from the series list, or from the grants' answer when the series came by address (?series=…) and is not loaded yet. */}
+      <h2>Grants on {title ?? named ?? <code>{seriesId}</code>}</h2>
+      <p class="muted small">Series <code>{seriesId}</code></p>
       {grants.items.length === 0 && grants.loading ? <Loading what="grants" /> : null}
       {grants.items.length === 0 && grants.done && !grants.problem ? <Empty>No partner holds a grant on this series.</Empty> : null}
       {grants.items.length > 0 ? (

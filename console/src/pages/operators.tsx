@@ -9,6 +9,12 @@ import { useCan } from '../session.js';
 
 type Role = Schemas['Role'];
 const ROLES: Role[] = ['viewer', 'editor', 'owner'];
+type SortBy = 'email' | 'role' | 'last_sign_in_at';
+const SORT_KEYS: Record<SortBy, (o: Schemas['Operator']) => string | number> = {
+  email: (o) => o.email,
+  role: (o) => ROLES.indexOf(o.role),
+  last_sign_in_at: (o) => o.last_sign_in_at ?? '',
+};
 
 export default function Operators() {
   const owner = useCan('owner');
@@ -18,7 +24,18 @@ export default function Operators() {
   const [resetLink, setResetLink] = useState<{ email: string; url: string; expiresAt: string }>();
   const [problem, setProblem] = useState<ApiProblem>();
   const pages = usePages((cursor) => ok(api.GET('/api/studio/operators', { params: { query: { limit: 100, ...(cursor ? { cursor } : {}) } } })), []);
+  // A studio has tens of operators, all loaded at once: sorted here, by the column header pressed.
+  const [sort, setSort] = useState<{ by: SortBy; desc: boolean }>({ by: 'email', desc: false });
   if (!owner) return <p>Only owners manage operators.</p>;
+  const sorted = [...pages.items].sort((a, b) => (sort.desc ? -1 : 1) * (SORT_KEYS[sort.by](a) < SORT_KEYS[sort.by](b) ? -1 : SORT_KEYS[sort.by](a) > SORT_KEYS[sort.by](b) ? 1 : 0));
+  const header = (by: SortBy, label: string) => (
+    <th scope="col" aria-sort={sort.by === by ? (sort.desc ? 'descending' : 'ascending') : 'none'}>
+      <button type="button" class="link sort" onClick={() => setSort({ by, desc: sort.by === by ? !sort.desc : false })}>
+        {label}
+        <span aria-hidden="true">{sort.by === by ? (sort.desc ? ' ▼' : ' ▲') : ''}</span>
+      </button>
+    </th>
+  );
 
   async function change(id: string, body: Schemas['OperatorChange']) {
     setProblem(undefined);
@@ -77,10 +94,10 @@ export default function Operators() {
       {pages.problem ? <ProblemNotice problem={pages.problem} onRetry={pages.reload} /> : null}
       {pages.items.length === 0 && pages.loading ? <Loading what="operators" /> : null}
       <table>
-        <caption>Operators</caption>
-        <thead><tr><th scope="col">Email</th><th scope="col">Role</th><th scope="col">Status</th><th scope="col">Second factor</th><th scope="col">Last sign-in</th><th scope="col">Actions</th></tr></thead>
+        <caption>Operators: {pages.items.length.toLocaleString('en')}{pages.done ? '' : ' so far'}</caption>
+        <thead><tr>{header('email', 'Email')}{header('role', 'Role')}<th scope="col">Status</th><th scope="col">Second factor</th>{header('last_sign_in_at', 'Last sign-in')}<th scope="col">Actions</th></tr></thead>
         <tbody>
-          {pages.items.map((o) => (
+          {sorted.map((o) => (
             <tr key={o.id}>
               <td>{o.email}</td>
               <td>

@@ -1,8 +1,9 @@
-/** Overview: today's and the last 30 days' requests, errors and 429s across partners, and who leads each. */
+/** Overview: today's requests, errors and 429s across partners, the same over a range of UTC days held in the address, and who leads each. */
 import { useMemo } from 'preact/hooks';
 import { api, ok, type Schemas } from '../api.js';
+import { DateRange, rangeLabel, useUsageRange } from '../components/date-range.js';
 import { ProblemNotice } from '../components/problem.js';
-import { Loading } from '../components/states.js';
+import { Empty, Loading } from '../components/states.js';
 import { BarList, TimeChart } from '../components/time-chart.js';
 import { useLoad } from '../load.js';
 import { byDay, lastDays } from '../usage-range.js';
@@ -11,39 +12,53 @@ type RankBy = Schemas['UsageRankBy'];
 type Counts = Schemas['UsageCounts'];
 
 export default function Overview() {
-  const days = useMemo(() => lastDays(30), []);
+  const range = useUsageRange();
+  const today = useMemo(() => lastDays(1)[0]!, []);
   const [usage, reload] = useLoad(async () => {
-    const get = (from: string, rank_by: RankBy) => ok(api.GET('/api/studio/usage', { params: { query: { from, to: days[29]!, rank_by, limit: 10 } } }));
-    const [today, requests, limited, errors] = await Promise.all([get(days[29]!, 'requests'), get(days[0]!, 'requests'), get(days[0]!, 'rate_limited'), get(days[0]!, 'errors')]);
-    return { today, requests, limited, errors };
-  }, [days]);
-  if (usage.state === 'loading') return <Loading what="the overview" />;
-  if (usage.state === 'problem') return <ProblemNotice problem={usage.problem} onRetry={reload} />;
-  const { today, requests, limited, errors } = usage.data;
+    const get = (from: string, to: string, rank_by: RankBy) => ok(api.GET('/api/studio/usage', { params: { query: { from, to, rank_by, limit: 10 } } }));
+    const now = get(today, today, 'requests');
+    if (range.invalid) return { today: await now, inRange: undefined };
+    const [todays, requests, limited, errors] = await Promise.all([now, get(range.from, range.to, 'requests'), get(range.from, range.to, 'rate_limited'), get(range.from, range.to, 'errors')]);
+    return { today: todays, inRange: { requests, limited, errors } };
+  }, [range.from, range.to, range.invalid]);
+  const label = rangeLabel(range);
   const rows = (report: Schemas['UsageOverview'], value: (r: Schemas['PartnerUsageRow']) => number) =>
     report.items.filter((r) => value(r) > 0).map((r) => ({ label: r.partner_name, value: value(r), href: `/partners/${r.partner_id}` }));
   return (
     <section aria-labelledby="overview-title">
       <h1 id="overview-title">Overview</h1>
-      <div class="cards">
-        <Card title="Today" counts={today.totals} />
-        <Card title="Last 30 days" counts={requests.totals} />
-      </div>
-      <TimeChart
-        title="Every partner, by day (30 days)"
-        days={days}
-        width={1000}
-        series={[
-          { label: 'Requests', color: '#2563eb', values: byDay(days, requests.days, (r) => r.requests) },
-          { label: 'Errors', color: '#dc2626', values: byDay(days, requests.days, (r) => r.errors) },
-          { label: '429s', color: '#d97706', values: byDay(days, requests.days, (r) => r.rate_limited) },
-        ]}
-      />
-      <div class="three">
-        <BarList title="Top partners by requests (30 days)" rows={rows(requests, (r) => r.requests)} />
-        <BarList title="Most rate-limited partners (429s, 30 days)" rows={rows(limited, (r) => r.rate_limited)} />
-        <BarList title="Most errors (30 days)" rows={rows(errors, (r) => r.errors)} />
-      </div>
+      <DateRange range={range} />
+      {usage.state === 'loading' ? <Loading what="the overview" /> : null}
+      {usage.state === 'problem' ? <ProblemNotice problem={usage.problem} onRetry={reload} /> : null}
+      {usage.state === 'ok' ? (
+        <>
+          <div class="cards">
+            <Card title="Today (UTC)" counts={usage.data.today.totals} />
+            {usage.data.inRange ? <Card title={label.replace(/^t/, 'T')} counts={usage.data.inRange.requests.totals} /> : null}
+          </div>
+          {usage.data.inRange && usage.data.inRange.requests.totals.requests === 0 ? (
+            <Empty>No partner made a request in {label}. Choose another range above; partners appear here once they call the partner API.</Empty>
+          ) : null}
+          {usage.data.inRange && usage.data.inRange.requests.totals.requests > 0 ? (
+            <>
+              <TimeChart
+                title={`Every partner, by day (${label})`}
+                days={range.days}
+                series={[
+                  { label: 'Requests', color: '#2563eb', values: byDay(range.days, usage.data.inRange.requests.days, (r) => r.requests) },
+                  { label: 'Errors', color: '#dc2626', values: byDay(range.days, usage.data.inRange.requests.days, (r) => r.errors) },
+                  { label: '429s', color: '#b45309', values: byDay(range.days, usage.data.inRange.requests.days, (r) => r.rate_limited) },
+                ]}
+              />
+              <div class="three">
+                <BarList title="Top partners by requests" rows={rows(usage.data.inRange.requests, (r) => r.requests)} />
+                <BarList title="Most rate-limited partners (429s)" rows={rows(usage.data.inRange.limited, (r) => r.rate_limited)} />
+                <BarList title="Most errors" rows={rows(usage.data.inRange.errors, (r) => r.errors)} />
+              </div>
+            </>
+          ) : null}
+        </>
+      ) : null}
     </section>
   );
 }

@@ -1,44 +1,71 @@
 /** Partners: search, status filter, pages loaded as one scrolls, and creating a partner (its secret shown once). */
-import { useRef, useState } from 'preact/hooks';
+import { useLocation } from 'preact-iso';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, ok, problemOf, type ApiProblem, type Schemas } from '../api.js';
 import { ProblemNotice } from '../components/problem.js';
 import { SecretOnce } from '../components/secret-once.js';
 import { PagedRows } from '../components/paged-rows.js';
-import { usePages } from '../load.js';
+import { usePages, useSettled } from '../load.js';
 import { useCan } from '../session.js';
 
 type Status = Schemas['PartnerStatus'];
 
+type Sort = Schemas['PartnerSort'];
+const SORTS: Array<[Sort, string]> = [['name', 'Name, A to Z'], ['-name', 'Name, Z to A'], ['-created_at', 'Newest first'], ['created_at', 'Oldest first'], ['id', 'Partner id']];
+
 export default function Partners() {
-  const [q, setQ] = useState('');
-  const [status, setStatus] = useState<Status | ''>('');
+  // The address holds the search, status and sort (a view can be bookmarked or shared).
+  const { query, path, route } = useLocation();
+  const [q, setQ] = useState(query.q ?? '');
+  const status = (query.status ?? '') as Status | '';
+  const sort = (SORTS.some(([s]) => s === query.sort) ? query.sort : 'name') as Sort;
+  const settled = useSettled(q.trim(), 250);
+  const setParam = (name: string, value: string) => {
+    const next = new URLSearchParams(Object.entries({ ...query, [name]: value }).filter(([, v]) => v));
+    const search = next.toString();
+    if (search !== new URLSearchParams(location.search).toString()) route(`${path}${search ? `?${search}` : ''}`, true);
+  };
+  useEffect(() => setParam('q', settled), [settled]);
   const pages = usePages(
     (cursor) =>
-      ok(api.GET('/api/studio/partners', { params: { query: { limit: 100, ...(q ? { q } : {}), ...(status ? { status } : {}), ...(cursor ? { cursor } : {}) } } })),
-    [q, status],
+      ok(api.GET('/api/studio/partners', { params: { query: { limit: 100, sort, ...(settled ? { q: settled } : {}), ...(status ? { status } : {}), ...(cursor ? { cursor } : {}) } } })),
+    [settled, status, sort],
   );
+  const canCreate = useCan('owner');
+  const filtered = Boolean(settled || status);
   return (
     <section aria-labelledby="partners-title">
       <h1 id="partners-title">Partners</h1>
-      {useCan('owner') ? <CreatePartner onCreated={pages.reload} /> : null}
+      {canCreate ? <CreatePartner onCreated={pages.reload} /> : null}
       <div class="filters" role="search">
         <label>
           Search
-          <input type="search" placeholder="Name, id or API key" value={q} onInput={(e) => setQ(e.currentTarget.value.trim())} />
+          <input type="search" placeholder="Name, id or API key" value={q} onInput={(e) => setQ(e.currentTarget.value)} />
         </label>
         <label>
           Status
-          <select value={status} onChange={(e) => setStatus(e.currentTarget.value as Status | '')}>
+          <select value={status} onChange={(e) => setParam('status', e.currentTarget.value)}>
             <option value="">Any</option>
             <option value="enabled">Enabled</option>
             <option value="disabled">Disabled</option>
           </select>
         </label>
+        <label>
+          Sort by
+          <select value={sort} onChange={(e) => setParam('sort', e.currentTarget.value)}>
+            {SORTS.map(([value, label]) => <option key={value} value={value}>{label}</option>)}
+          </select>
+        </label>
       </div>
+      <p class="count" role="status" aria-live="polite">{pages.total === undefined ? '' : `${pages.total.toLocaleString('en')} ${pages.total === 1 ? 'partner' : 'partners'}${filtered ? ' match' : ''}`}</p>
       <PagedRows
           pages={pages}
           what="partners"
-          empty="No partners match."
+          empty={
+            filtered ? 'No partners match this search. Clear the search or the status filter to see every partner.'
+            : canCreate ? <>No partners yet. <button type="button" class="link" onClick={() => document.getElementById('new-partner-name')?.focus()}>Create partner</button> to give your first partner its API key.</>
+            : 'No partners yet. An owner creates them.'
+          }
           label="Partners"
           rowHeight={40}
           height={520}
@@ -123,7 +150,7 @@ function CreatePartner({ onCreated }: { onCreated: () => void }) {
     <form class="panel inline" onSubmit={submit} aria-label="Create a partner">
       <label>
         New partner's name
-        <input required maxLength={200} value={name} onInput={(e) => { setName(e.currentTarget.value); key.current = undefined; }} />
+        <input id="new-partner-name" required maxLength={200} value={name} onInput={(e) => { setName(e.currentTarget.value); key.current = undefined; }} />
       </label>
       <button type="submit" class="primary" disabled={busy} aria-busy={busy}>{busy ? 'Creating…' : 'Create partner'}</button>
       {problem ? <ProblemNotice problem={problem} /> : null}

@@ -49,8 +49,11 @@ export function catalogHandlers(deps: StudioHandlerDeps): Record<string, Operati
       });
     },
     async listSeriesGrants(req, res) {
-      const page = await grants.listSeriesGrants(deps, pathParam(req, 'series_id'), pageOf(req));
+      const seriesId = pathParam(req, 'series_id');
+      const page = await grants.listSeriesGrants(deps, seriesId, pageOf(req));
+      const title = (await store.namesOf({ series: [seriesId] })).series.get(seriesId) ?? seriesId;
       res.json({
+        series_title: title,
         items: page.items.map((g) => ({ partner_id: g.partnerId, partner_name: g.partnerName, grants: g.grants, updated_at: g.updatedAt })),
         next_cursor: page.nextCursor,
       });
