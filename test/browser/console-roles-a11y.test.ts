@@ -7,7 +7,7 @@
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshot, seriousViolations, startConsoleRig, type ConsoleRig } from './console-support.js';
+import { screenshot, seriousViolations, startConsoleRig, tabTo, type ConsoleRig } from './console-support.js';
 
 const OWNER = 'olga@halcyon-studios.example';
 const VIEWER = 'vic@halcyon-studios.example';
@@ -65,21 +65,6 @@ describe('a viewer', () => {
 });
 
 /** Presses Tab until the focused element is what `matches` says (by its accessible text), at most `presses` times. */
-async function tabTo(page: Page, matches: (focused: { tag: string; label: string }) => boolean, presses = 60): Promise<void> {
-  const seen: string[] = [];
-  for (let i = 0; i < presses; i++) {
-    await page.keyboard.press('Tab');
-    const focused = await page.evaluate(() => {
-      const el = document.activeElement as HTMLElement | null;
-      const labelled = el?.getAttribute('aria-label') ?? (el && 'labels' in el ? (el as HTMLInputElement).labels?.[0]?.textContent : null);
-      return { tag: el?.tagName.toLowerCase() ?? '', label: (labelled ?? el?.textContent ?? '').trim() };
-    });
-    if (matches(focused)) return;
-    seen.push(`${focused.tag} "${focused.label.slice(0, 40)}"`);
-  }
-  throw new Error(`not reached by ${presses} presses of Tab; focus went through: ${seen.join(', ')}`);
-}
-
 describe('keyboard only', () => {
   it('an owner signs in, follows the navigation to a partner and changes a grant without a pointer', async () => {
     const context = await rig.browser.newContext({ viewport: { width: 1280, height: 900 } });

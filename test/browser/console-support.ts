@@ -125,3 +125,19 @@ export function growCatalog(dbPath: string, total: number): number {
     db.close();
   }
 }
+
+/** Presses Tab until the focused element matches (its tag, and its label or text), or fails naming where the focus went. */
+export async function tabTo(page: Page, matches: (focused: { tag: string; label: string }) => boolean, presses = 60): Promise<void> {
+  const seen: string[] = [];
+  for (let i = 0; i < presses; i++) {
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      const labelled = el?.getAttribute('aria-label') ?? (el && 'labels' in el ? (el as HTMLInputElement).labels?.[0]?.textContent : null);
+      return { tag: el?.tagName.toLowerCase() ?? '', label: (labelled ?? el?.textContent ?? '').trim() };
+    });
+    if (matches(focused)) return;
+    seen.push(`${focused.tag} "${focused.label.slice(0, 40)}"`);
+  }
+  throw new Error(`not reached by ${presses} presses of Tab; focus went through: ${seen.join(', ')}`);
+}

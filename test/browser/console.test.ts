@@ -155,8 +155,8 @@ describe('the console, end to end', () => {
     const rows = page.locator('table.audit tbody tr');
     await rows.first().waitFor();
     const cells = await rows.evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td'), (td) => td.textContent ?? '')));
-    // Columns: when, who, action, partner, target, before, after.
-    const mine = cells.filter((c) => c[3] === partnerId);
+    // Columns: when, who, action, partner (by name), target, before, after.
+    const mine = cells.filter((c) => c[3] === 'Northwind Streaming');
     expect(mine.map((c) => c[2]).sort()).toEqual(['grants.set', 'grants.set', 'grants.set', 'grants.set', 'partner.create', 'partner.regenerate_secret']);
     expect(cells.some((c) => c[2] === 'catalog.import' && c[1] === OWNER)).toBe(true);
     for (const c of mine) expect(c[1]).toBe(OWNER);

@@ -49,7 +49,7 @@ export function TimeChart({ title, days, series }: { title: string; days: string
       <figcaption>{title}</figcaption>
       <div ref={host} class="plot" aria-hidden="true" data-testid={`chart-${title}`} />
       <p class="legend" aria-hidden="true">
-        <span class="legend-when">{day ? `${day} (UTC)` : `${days.length} days in all`}</span>
+        <span class="legend-when">{day ? `${day} (UTC)` : `Totals over ${days.length} days:`}</span>
         {series.map((s) => (
           <span key={s.label} class="legend-item">
             <span class="swatch" style={{ background: s.color }} />
