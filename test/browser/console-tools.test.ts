@@ -49,7 +49,9 @@ describe('the console tools', () => {
     await tabTo(page, (f) => f.tag === 'a' && f.label === 'Demo Partner');
     await page.keyboard.press('Enter');
     await expect.poll(() => focused(page), WAIT).toBe('H1 Demo Partner');
-    await tabTo(page, (f) => f.tag === 'a' && f.label === 'Export CSV');
+    // Past the grants matrix's toggles (a screenful of rows, three each) once the usage has loaded.
+    await page.getByRole('link', { name: 'Export CSV', exact: true }).waitFor();
+    await tabTo(page, (f) => f.tag === 'a' && f.label === 'Export CSV', 200);
     const download = page.waitForEvent('download');
     await page.keyboard.press('Enter');
     const file = await download;
