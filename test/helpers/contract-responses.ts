@@ -70,6 +70,11 @@ export function responseChecker(tools: SchemaTools, unrouted: ReadonlySet<number
     const media = spec.content[type];
     if (!media) return [...problems, `content type ${JSON.stringify(type)} is not one of ${Object.keys(spec.content).join(', ')}`];
     if (noBody) return problems;
+    // A CSV export (text/csv) is checked as the string its schema describes.
+    if (!type.endsWith('json')) {
+      const error = errorsOf(validatorFor(media.schema), r.body);
+      return error ? [...problems, `body: ${error}`] : problems;
+    }
     let body: unknown;
     try {
       body = JSON.parse(r.body);
