@@ -142,7 +142,7 @@ describe('the console, end to end', () => {
     const upload = page.getByLabel('Import a catalog file (JSON)');
     await upload.setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ series: [{ id: 'nope' }] })) });
     const report = page.getByRole('alert');
-    await expect.poll(() => report.locator('li').count()).toBeGreaterThan(0);
+    await expect.poll(() => report.locator('li').count(), { timeout: 10_000 }).toBeGreaterThan(0);
     await expect(report.textContent()).resolves.toContain('validation_failed');
     const series = demoCatalog({ series: 40, seed: 2 }).slice(36);
     await upload.setInputFiles({ name: 'catalog.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ series })) });
