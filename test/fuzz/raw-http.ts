@@ -80,7 +80,28 @@ function parse(data: Buffer, method: string, closed: boolean): RawResponse | und
   // An interim response (100 Continue) precedes the real one.
   if (status >= 100 && status < 200) return parse(data.subarray(end + 4), method, closed);
   const noBody = method === 'HEAD' || status === 204 || status === 304;
+  // A streamed answer (the CSV exports) comes in chunks: complete once its last, empty, chunk is in.
+  if (!noBody && /chunked/i.test(headers.get('transfer-encoding') ?? '')) {
+    const body = unchunk(data.subarray(end + 4));
+    return body === undefined ? (closed ? { status, headers, body: '' } : undefined) : { status, headers, body: body.toString('utf8') };
+  }
   const length = noBody ? 0 : Number(headers.get('content-length') ?? (closed ? data.length - end - 4 : NaN));
   if (!Number.isFinite(length) || data.length < end + 4 + length) return undefined;
   return { status, headers, body: data.subarray(end + 4, end + 4 + length).toString('utf8') };
+}
+
+/** The body of a chunked transfer coding, once its terminating chunk has arrived; undefined before. */
+function unchunk(data: Buffer): Buffer | undefined {
+  const parts: Buffer[] = [];
+  let at = 0;
+  for (;;) {
+    const lineEnd = data.indexOf('\r\n', at);
+    if (lineEnd < 0) return undefined;
+    const size = parseInt(data.subarray(at, lineEnd).toString('latin1'), 16);
+    if (!Number.isFinite(size)) return undefined;
+    if (size === 0) return Buffer.concat(parts);
+    if (data.length < lineEnd + 2 + size + 2) return undefined;
+    parts.push(data.subarray(lineEnd + 2, lineEnd + 2 + size));
+    at = lineEnd + 2 + size + 2;
+  }
 }
