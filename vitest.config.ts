@@ -14,6 +14,9 @@ const tier = {
   testTimeout: 30_000,
   hookTimeout: 60_000,
   pool: 'forks',
+  // expect.poll waits for what a real process or Chromium will do: vitest's 1 s default is less
+  // than a loaded machine can take to show it.
+  expect: { poll: { timeout: 15_000 } },
 } as const;
 // Most files wait on child processes, databases and Chromium rather than compute, so two run at
 // once even on two cores (vitest's default there is one), each with its own schema, Redis prefix,
