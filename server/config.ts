@@ -8,6 +8,7 @@ import { DEFAULT_DATABASE_URL, isPostgresUrl, localDataDir, type SecretKey } fro
 import type { StreamKey } from './streaming/signer.js';
 import { allowedHosts } from './http/host-header.js';
 import { requireMfaForOwners } from './studio-api/session.js';
+import { parseWebhookConfig, type WebhookConfig } from './webhooks/config.js';
 
 export interface Config {
   production: boolean;
@@ -59,6 +60,7 @@ export interface Config {
   /** OpenID Connect sign-in with the studio's identity provider; undefined: local accounts only. */
   oidc: OidcConfig | undefined;
   /** STUDIO_REQUIRE_MFA_FOR_OWNERS: owners may do nothing but enrol a second factor until they have one. */ requireMfaForOwners: boolean;
+  /** Webhook deliveries (WEBHOOK_*: server/webhooks/config.ts). */ webhooks: WebhookConfig;
 }
 
 export interface OidcConfig {
@@ -234,15 +236,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownStoreTimeoutMs: integer(env, 'SHUTDOWN_STORE_TIMEOUT_MS', 3_000, 0, 300_000, problems),
     usageSpoolDir: env.USAGE_SPOOL_DIR || localDataDir(databaseUrl),
     metricsPort: integer(env, 'METRICS_PORT', 9464, 0, 65_535, problems),
-    // Loopback by default: metrics describe partners' traffic and are not for the public listener.
+    // Loopback by default (metrics describe partners' traffic); the studio listener too (never exposed with the partner plane by accident).
     metricsHost: env.METRICS_HOST ?? '127.0.0.1', metricsAllowedHosts: allowedHosts(env.METRICS_ALLOWED_HOSTS, env.METRICS_HOST ?? '127.0.0.1', problems, 'METRICS_ALLOWED_HOSTS'),
-    studioPort: integer(env, 'STUDIO_PORT', 3001, 0, 65_535, problems),
-    // Loopback by default: the studio plane is never exposed with the partner plane by accident.
-    studioHost: env.STUDIO_HOST ?? '127.0.0.1',
+    studioPort: integer(env, 'STUDIO_PORT', 3001, 0, 65_535, problems), studioHost: env.STUDIO_HOST ?? '127.0.0.1',
     studioAllowedHosts: allowedHosts(env.STUDIO_ALLOWED_HOSTS, env.STUDIO_HOST ?? '127.0.0.1', problems),
     studioOrigins: (env.STUDIO_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
     requireMfaForOwners: requireMfaForOwners(env.STUDIO_REQUIRE_MFA_FOR_OWNERS, problems),
     oidc: parseOidc(env, problems),
+    webhooks: parseWebhookConfig(env, problems),
   };
   if (problems.length) throw new ConfigError(problems);
   return config;

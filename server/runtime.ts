@@ -29,6 +29,8 @@ import { StoreReadiness } from './http/readiness.js';
 import { UsageSpool } from './usage/spool.js';
 import { createStudioApp } from './studio-api/app.js';
 import { loadStudioContract, type StudioContract } from './contract/studio.js';
+import { WebhookDeliverer } from './webhooks/deliverer.js';
+import { webhookMetrics } from './webhooks/metrics.js';
 
 export interface Runtime {
   app: Express;
@@ -173,10 +175,14 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
     allowedHosts: config.studioAllowedHosts,
     oidc: config.oidc,
     requireMfaForOwners: config.requireMfaForOwners,
+    webhookPolicy: config.webhooks,
     onStoreUnavailable: () => storeOutage.count('refused'),
     metrics,
     ...(createLimitStore ? { createLimitStore } : {}),
   });
+  // Webhook deliveries, in the background of every instance (server/webhooks/deliverer.ts).
+  const deliverer = config.webhooks.deliver ? new WebhookDeliverer({ store, config: config.webhooks, clock, logger, metrics: webhookMetrics(metrics.registry) }) : undefined;
+  deliverer?.start();
   return {
     app,
     studioApp,
@@ -215,6 +221,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
     async close() {
       readiness.stop();
       feedSweep.stop();
+      await deliverer?.stop();
       // Bounded whatever the store does: usage not written in time is spooled, and a store that
       // does not close in time is left to the process's exit.
       const started = performance.now();

@@ -667,6 +667,138 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/studio/partners/{partner_id}/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Webhook endpoints of a partner
+         * @description Oldest first, never with a signing secret.
+         */
+        get: operations["listWebhookEndpoints"];
+        put?: never;
+        /**
+         * Add a webhook endpoint
+         * @description Registers an endpoint for the partner, with the event types it wants; it gets the events that happen from now on. The signing secret (`whsec_...`) is in this answer only. A URL that is not https or points at a private, loopback, link-local or reserved address is refused with `400` (`webhook_url_refused`) unless the server allows it (`WEBHOOK_ALLOW_PRIVATE`, `WEBHOOK_ALLOWED_HOSTS`).
+         */
+        post: operations["createWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/studio/partners/{partner_id}/webhook-deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Webhook deliveries of a partner
+         * @description The delivery log, newest event first: each event sent (or to send) to each endpoint, its status, attempts, last response code and next attempt.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/studio/webhooks/{endpoint_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A webhook endpoint
+         * @description Never with its signing secret.
+         */
+        get: operations["getWebhookEndpoint"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook endpoint
+         * @description Its pending deliveries and its delivery log go with it.
+         */
+        delete: operations["deleteWebhookEndpoint"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a webhook endpoint
+         * @description Its URL (checked as at creation), description or event types; the rest stays.
+         */
+        patch: operations["updateWebhookEndpoint"];
+        trace?: never;
+    };
+    "/api/studio/webhooks/{endpoint_id}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Disable a webhook endpoint
+         * @description Nothing is sent to it until it is enabled again; events meanwhile are never delivered to it.
+         */
+        post: operations["disableWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/studio/webhooks/{endpoint_id}/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enable a webhook endpoint
+         * @description Also one the delivery loop disabled after failing for the whole retry period; it gets the events that happen from now on.
+         */
+        post: operations["enableWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/studio/webhooks/{endpoint_id}/secret/roll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Roll the signing secret of a webhook endpoint
+         * @description A new signing secret (in this answer only); the current one keeps signing beside it (two signatures in `webhook-signature`) for `expires_in_hours`, 0 to end it now.
+         */
+        post: operations["rollWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -727,7 +859,7 @@ export interface components {
              * @description Stable, machine-readable problem code. Branch on this, not on `title` or `detail`.
              * @enum {string}
              */
-            code: "validation_failed" | "malformed_request" | "invalid_json" | "invalid_cursor" | "invalid_date_range" | "invalid_credentials" | "oidc_state_invalid" | "email_not_verified" | "identity_conflict" | "unauthorized" | "forbidden" | "csrf_rejected" | "mfa_required" | "invalid_mfa_code" | "mfa_enrolment_required" | "wrong_password" | "enrolment_code_wrong" | "reset_link_invalid" | "not_found" | "conflict" | "method_not_allowed" | "misdirected_request" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "request_header_fields_too_large" | "internal_error" | "service_unavailable";
+            code: "validation_failed" | "malformed_request" | "invalid_json" | "invalid_cursor" | "invalid_date_range" | "invalid_credentials" | "oidc_state_invalid" | "email_not_verified" | "identity_conflict" | "unauthorized" | "forbidden" | "csrf_rejected" | "mfa_required" | "invalid_mfa_code" | "mfa_enrolment_required" | "wrong_password" | "enrolment_code_wrong" | "reset_link_invalid" | "webhook_url_refused" | "not_found" | "conflict" | "method_not_allowed" | "misdirected_request" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "request_header_fields_too_large" | "internal_error" | "service_unavailable";
             request_id: string;
             errors?: components["schemas"]["ValidationIssue"][];
         };
@@ -1114,7 +1246,7 @@ export interface components {
              * @description What the entry is about; `operation` is the studio API operation a refusal refused (its operationId as `target_id`).
              * @enum {string}
              */
-            target_kind: "partner" | "series" | "operator" | "import" | "operation";
+            target_kind: "partner" | "series" | "operator" | "import" | "operation" | "webhook_endpoint";
             target_id: string;
             /** @description The target as people know it, read when the entry is listed - a partner's name, a series' title, an operator's email; null for other kinds or a target that no longer exists. */
             target_name: string | null;
@@ -1205,6 +1337,88 @@ export interface components {
         /** @description The operator's live sessions, newest first. */
         SessionList: {
             items: components["schemas"]["SessionInfo"][];
+        };
+        /** @description Stable identifier of a webhook endpoint. */
+        WebhookEndpointId: string;
+        /** Format: uri */
+        WebhookUrl: string;
+        /** @description What the endpoint is for, for people; printable characters. */
+        WebhookDescription: string;
+        /**
+         * @description A change-feed event type (defined here until the partner contract names its own `EventType`).
+         * @enum {string}
+         */
+        WebhookEventType: "series.granted" | "series.withdrawn" | "grant.changed" | "series.updated" | "episode.added" | "episode.updated" | "episode.removed" | "availability.changed" | "secret.roll_started" | "secret.previous_expired";
+        WebhookEventTypes: components["schemas"]["WebhookEventType"][];
+        WebhookEndpoint: {
+            id: components["schemas"]["WebhookEndpointId"];
+            partner_id: components["schemas"]["PartnerId"];
+            url: components["schemas"]["WebhookUrl"];
+            description: components["schemas"]["WebhookDescription"];
+            event_types: components["schemas"]["WebhookEventTypes"];
+            /** @enum {string} */
+            status: "enabled" | "disabled";
+            /**
+             * @description `operator`: someone disabled it; `failing`: it failed for the whole retry period. Null while enabled.
+             * @enum {string|null}
+             */
+            disabled_reason: "operator" | "failing" | null;
+            /** @description Until when a roll's previous signing secret still signs beside the current one; null when none does. */
+            previous_secret_expires_at: components["schemas"]["Timestamp"] | null;
+            created_at: components["schemas"]["Timestamp"];
+            updated_at: components["schemas"]["Timestamp"];
+        };
+        WebhookEndpointList: {
+            items: components["schemas"]["WebhookEndpoint"][];
+        };
+        WebhookEndpointInput: {
+            url: components["schemas"]["WebhookUrl"];
+            description?: components["schemas"]["WebhookDescription"];
+            event_types: components["schemas"]["WebhookEventTypes"];
+        };
+        /** @description The endpoint and its signing secret, shown only this once. */
+        WebhookEndpointWithSecret: {
+            endpoint: components["schemas"]["WebhookEndpoint"];
+            /** Format: password */
+            secret: string;
+        };
+        /**
+         * @description `pending`: to send or to retry; `delivered`: answered 2xx; `failed`: given up after the retry period.
+         * @enum {string}
+         */
+        WebhookDeliveryStatus: "pending" | "delivered" | "failed";
+        WebhookDelivery: {
+            endpoint_id: components["schemas"]["WebhookEndpointId"];
+            /** @description The change-feed event's id, sent as `webhook-id`. */
+            event_id: string;
+            event_type: components["schemas"]["WebhookEventType"];
+            status: components["schemas"]["WebhookDeliveryStatus"];
+            /** Format: int32 */
+            attempts: number;
+            /** Format: int32 */
+            last_status_code: number | null;
+            last_error: string | null;
+            last_attempt_at: components["schemas"]["Timestamp"] | null;
+            next_attempt_at: components["schemas"]["Timestamp"] | null;
+            delivered_at: components["schemas"]["Timestamp"] | null;
+            created_at: components["schemas"]["Timestamp"];
+        };
+        WebhookDeliveryList: {
+            items: components["schemas"]["WebhookDelivery"][];
+            next_cursor: components["schemas"]["NextCursor"];
+        };
+        WebhookEndpointChange: {
+            url?: components["schemas"]["WebhookUrl"];
+            description?: components["schemas"]["WebhookDescription"];
+            event_types?: components["schemas"]["WebhookEventTypes"];
+        };
+        /** @description How long the current signing secret keeps signing beside the new one. */
+        WebhookSecretRoll: {
+            /**
+             * Format: int32
+             * @default 24
+             */
+            expires_in_hours: number;
         };
     };
     responses: {
@@ -1651,6 +1865,8 @@ export interface components {
          * @example day
          */
         UsageGroupBy: components["schemas"]["UsageGroupBy"];
+        /** @example whe_q3x8k2m9vdp */
+        EndpointIdPath: components["schemas"]["WebhookEndpointId"];
     };
     requestBodies: never;
     headers: {
@@ -4021,6 +4237,518 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listWebhookEndpoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example ptn_k3v9x2m7qa */
+                partner_id: components["parameters"]["PartnerIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "whe_q3x8k2m9vdp",
+                     *           "partner_id": "ptn_k3v9x2m7qa",
+                     *           "url": "https://hooks.northwind.example/halcyon",
+                     *           "description": "Catalog sync",
+                     *           "event_types": [
+                     *             "series.granted",
+                     *             "series.withdrawn",
+                     *             "episode.added"
+                     *           ],
+                     *           "status": "enabled",
+                     *           "disabled_reason": null,
+                     *           "previous_secret_expires_at": null,
+                     *           "created_at": "2026-11-20T09:30:00Z",
+                     *           "updated_at": "2026-11-20T09:30:00Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookEndpointList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example ptn_k3v9x2m7qa */
+                partner_id: components["parameters"]["PartnerIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://hooks.northwind.example/halcyon",
+                 *       "description": "Catalog sync",
+                 *       "event_types": [
+                 *         "series.granted",
+                 *         "series.withdrawn",
+                 *         "episode.added"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookEndpointInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "endpoint": {
+                     *         "id": "whe_q3x8k2m9vdp",
+                     *         "partner_id": "ptn_k3v9x2m7qa",
+                     *         "url": "https://hooks.northwind.example/halcyon",
+                     *         "description": "Catalog sync",
+                     *         "event_types": [
+                     *           "series.granted",
+                     *           "series.withdrawn",
+                     *           "episode.added"
+                     *         ],
+                     *         "status": "enabled",
+                     *         "disabled_reason": null,
+                     *         "previous_secret_expires_at": null,
+                     *         "created_at": "2026-11-20T09:30:00Z",
+                     *         "updated_at": "2026-11-20T09:30:00Z"
+                     *       },
+                     *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookEndpointWithSecret"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                endpoint_id?: components["schemas"]["WebhookEndpointId"];
+                status?: components["schemas"]["WebhookDeliveryStatus"];
+                /**
+                 * @description Page size.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description The `next_cursor` of the previous page, unchanged. Only valid with the same filters.
+                 * @example eyJrIjpbInNtYWxsIGhvdXJzIiwic2VyXzlrZDRwNnZ5amEiXSwiaSI6ImV4YW1wbGUiLCJjIjoidHBkZFhvZUZUMXZ5b25Udm9jN0QzUSJ9
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path: {
+                /** @example ptn_k3v9x2m7qa */
+                partner_id: components["parameters"]["PartnerIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "endpoint_id": "whe_q3x8k2m9vdp",
+                     *           "event_id": "evt_01jd3k9x2m7qa8v4",
+                     *           "event_type": "series.withdrawn",
+                     *           "status": "pending",
+                     *           "attempts": 2,
+                     *           "last_status_code": 503,
+                     *           "last_error": "answered 503",
+                     *           "last_attempt_at": "2026-11-21T08:00:05Z",
+                     *           "next_attempt_at": "2026-11-21T08:05:05Z",
+                     *           "delivered_at": null,
+                     *           "created_at": "2026-11-21T08:00:00Z"
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookDeliveryList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example whe_q3x8k2m9vdp */
+                endpoint_id: components["parameters"]["EndpointIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "whe_q3x8k2m9vdp",
+                     *       "partner_id": "ptn_k3v9x2m7qa",
+                     *       "url": "https://hooks.northwind.example/halcyon",
+                     *       "description": "Catalog sync",
+                     *       "event_types": [
+                     *         "series.granted",
+                     *         "series.withdrawn",
+                     *         "episode.added"
+                     *       ],
+                     *       "status": "enabled",
+                     *       "disabled_reason": null,
+                     *       "previous_secret_expires_at": null,
+                     *       "created_at": "2026-11-20T09:30:00Z",
+                     *       "updated_at": "2026-11-20T09:30:00Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example whe_q3x8k2m9vdp */
+                endpoint_id: components["parameters"]["EndpointIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example whe_q3x8k2m9vdp */
+                endpoint_id: components["parameters"]["EndpointIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "event_types": [
+                 *         "series.granted",
+                 *         "series.withdrawn"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookEndpointChange"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "whe_q3x8k2m9vdp",
+                     *       "partner_id": "ptn_k3v9x2m7qa",
+                     *       "url": "https://hooks.northwind.example/halcyon",
+                     *       "description": "Catalog sync",
+                     *       "event_types": [
+                     *         "series.granted",
+                     *         "series.withdrawn",
+                     *         "episode.added"
+                     *       ],
+                     *       "status": "enabled",
+                     *       "disabled_reason": null,
+                     *       "previous_secret_expires_at": null,
+                     *       "created_at": "2026-11-20T09:30:00Z",
+                     *       "updated_at": "2026-11-20T09:30:00Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    disableWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example whe_q3x8k2m9vdp */
+                endpoint_id: components["parameters"]["EndpointIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "whe_q3x8k2m9vdp",
+                     *       "partner_id": "ptn_k3v9x2m7qa",
+                     *       "url": "https://hooks.northwind.example/halcyon",
+                     *       "description": "Catalog sync",
+                     *       "event_types": [
+                     *         "series.granted",
+                     *         "series.withdrawn",
+                     *         "episode.added"
+                     *       ],
+                     *       "status": "enabled",
+                     *       "disabled_reason": null,
+                     *       "previous_secret_expires_at": null,
+                     *       "created_at": "2026-11-20T09:30:00Z",
+                     *       "updated_at": "2026-11-20T09:30:00Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    enableWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example whe_q3x8k2m9vdp */
+                endpoint_id: components["parameters"]["EndpointIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "whe_q3x8k2m9vdp",
+                     *       "partner_id": "ptn_k3v9x2m7qa",
+                     *       "url": "https://hooks.northwind.example/halcyon",
+                     *       "description": "Catalog sync",
+                     *       "event_types": [
+                     *         "series.granted",
+                     *         "series.withdrawn",
+                     *         "episode.added"
+                     *       ],
+                     *       "status": "enabled",
+                     *       "disabled_reason": null,
+                     *       "previous_secret_expires_at": null,
+                     *       "created_at": "2026-11-20T09:30:00Z",
+                     *       "updated_at": "2026-11-20T09:30:00Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    rollWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example whe_q3x8k2m9vdp */
+                endpoint_id: components["parameters"]["EndpointIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "expires_in_hours": 24
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookSecretRoll"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "endpoint": {
+                     *         "id": "whe_q3x8k2m9vdp",
+                     *         "partner_id": "ptn_k3v9x2m7qa",
+                     *         "url": "https://hooks.northwind.example/halcyon",
+                     *         "description": "Catalog sync",
+                     *         "event_types": [
+                     *           "series.granted",
+                     *           "series.withdrawn",
+                     *           "episode.added"
+                     *         ],
+                     *         "status": "enabled",
+                     *         "disabled_reason": null,
+                     *         "previous_secret_expires_at": null,
+                     *         "created_at": "2026-11-20T09:30:00Z",
+                     *         "updated_at": "2026-11-20T09:30:00Z"
+                     *       },
+                     *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookEndpointWithSecret"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["RequestHeaderFieldsTooLarge"];
             500: components["responses"]["InternalError"];

@@ -38,6 +38,7 @@ export const PROBLEMS: Record<ProblemCode, ProblemKind> = {
   wrong_password: { status: 400, title: 'Wrong Password' },
   enrolment_code_wrong: { status: 400, title: 'Enrolment Code Wrong' },
   reset_link_invalid: { status: 400, title: 'Reset Link Invalid' },
+  webhook_url_refused: { status: 400, title: 'Webhook URL Refused' },
   not_found: { status: 404, title: 'Not Found' },
   method_not_allowed: { status: 405, title: 'Method Not Allowed' },
   conflict: { status: 409, title: 'Conflict' },

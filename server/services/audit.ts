@@ -36,6 +36,12 @@ export const AUDIT_ACTIONS = [
   'operator.mfa_disable',
   'operator.mfa_reset',
   'operator.recovery_codes',
+  'webhook.create',
+  'webhook.update',
+  'webhook.disable',
+  'webhook.enable',
+  'webhook.delete',
+  'webhook.roll_secret',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -65,6 +71,10 @@ export interface AuditFields {
   series_changed?: number;
   series_unchanged?: number;
   episodes_changed?: number;
+  /** A webhook endpoint: where it sends, which event types, why it is disabled (never its signing secret). */
+  url?: string;
+  event_types?: string[];
+  reason?: string;
 }
 
 export interface AuditRecord {
@@ -93,7 +103,7 @@ export function assertNoSecret(value: AuditValue, path = ''): void {
 }
 
 /** Writes one entry, in tx when given (the change's own transaction), else on its own. */
-export async function record(target: Transactions | StoreTx, actor: Actor, now: string, entry: AuditRecord): Promise<AuditEntry> {
+export async function record(target: Transactions | Pick<StoreTx, 'appendAudit'>, actor: Actor, now: string, entry: AuditRecord): Promise<AuditEntry> {
   // AuditFields has no index signature; its values are all AuditValues.
   const before = entry.before as AuditValue;
   const after = entry.after as AuditValue;

@@ -1,6 +1,6 @@
 /** What a service refuses, typed, so the CLI maps it to an exit code and the studio API to a problem document. */
 
-export type MissingKind = 'partner' | 'series' | 'import job';
+export type MissingKind = 'partner' | 'series' | 'import job' | 'webhook endpoint';
 
 /** Something the change names does not exist; nothing was written. */
 export class NotFoundError extends Error {

@@ -10,5 +10,6 @@ export * as changeFeed from './change-feed.js';
 export * as grants from './grants.js';
 export * as partners from './partners.js';
 export * as usage from './usage-reports.js';
+export * as webhooks from './webhooks.js';
 export { actorKey, cliActor, type Actor, type ServiceContext, type ServiceStore } from './context.js';
 export { InvalidInputError, NotFoundError, type MissingKind } from './errors.js';

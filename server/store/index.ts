@@ -67,3 +67,5 @@ export type * from './interfaces.js';
 export type * from './records.js';
 export type * from './studio-records.js';
 export type * from './events-records.js';
+export type * from './webhook-interfaces.js';
+export type * from './webhook-records.js';

@@ -1,14 +1,13 @@
-/**
- * The store's doors: one narrow interface per kind of consumer, each saying which of them uses it.
- * A consumer declares the doors it uses (an intersection of these) and is handed the store typed
- * as that; only the wiring (server/runtime.ts, the admin CLI's runner, the scripts) holds the
- * whole Store. Both engines implement every door with identical behaviour, and the same suites
+/** The store's doors: one narrow interface per kind of consumer, each saying which of them uses it.
+ * A consumer declares the doors it uses (an intersection of these) and is handed the store typed as
+ * that; only the wiring (server/runtime.ts, the admin CLI's runner, the scripts) holds the whole Store. Both engines implement every door with identical behaviour, and the same suites
  * (test/store/) run against each. docs/decisions/0086-store-doors.md says why the cut is where it is.
  */
 import type { SecretKey } from './cursor.js';
 import type { ChangeFeed, ChangeFeedUpkeep } from './events-records.js';
 import type * as R from './records.js';
 import type * as S from './studio-records.js';
+import type { Webhooks } from './webhook-interfaces.js';
 // The partner API's doors, read on the hot path.
 
 /** Who a request's credentials belong to: partner-api/caller.ts (key and secret) and authenticate.ts (every bearer request). */
@@ -245,4 +244,4 @@ export interface Lifecycle extends Health {
 /** The whole store, every door: what openStore returns, for the wiring to hand out. */
 export interface Store
   extends Credentials, CatalogReads, GrantReads, CatalogSearch, UsageReports, UsageWrites, PartnerReads, Provisioning, CatalogWrites,
-    ImportJobs, StudioQueries, AuditTrail, Transactions, Operators, OidcSignIns, OperatorAccounts, Settings, Lifecycle, ChangeFeed, ChangeFeedUpkeep {}
+    ImportJobs, StudioQueries, AuditTrail, Transactions, Operators, OidcSignIns, OperatorAccounts, Settings, Lifecycle, ChangeFeed, ChangeFeedUpkeep, Webhooks {}

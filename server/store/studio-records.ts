@@ -10,7 +10,7 @@ import type { Genre, Grant, Page, PageRequest, SeriesSummaryDoc, UsageCounts } f
 export type AuditValue = null | boolean | number | string | AuditValue[] | { [key: string]: AuditValue };
 
 /** What the entry is about: `operation` is a studio API operation a security event refused. */
-export type AuditTargetKind = 'partner' | 'series' | 'operator' | 'import' | 'operation';
+export type AuditTargetKind = 'partner' | 'series' | 'operator' | 'import' | 'operation' | 'webhook_endpoint';
 
 /** A change someone made, or a security event (sign-in, refusal, password, session: services/security-events.ts). */
 export type AuditKind = 'change' | 'security';

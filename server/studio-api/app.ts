@@ -53,10 +53,12 @@ import { sessionHandlers } from './handlers/session.js';
 import type { StudioHandlerDeps } from './handlers/handler-deps.js';
 import { usageAuditHandlers } from './handlers/usage-audit.js';
 import { exportHandlers } from './handlers/exports.js';
+import { webhookHandlers } from './handlers/webhooks.js';
 import { oidcSignIn } from './oidc.js';
 import { recordRefusals } from './security-refusals.js';
 import { sessions as createSessions } from './session.js';
 import { signInLimits } from './sign-in-limits.js';
+import type { AddressPolicy } from '../webhooks/address-guard.js';
 
 export interface StudioAppDeps {
   /** What the studio API reads and changes: its sign-in's operators and sessions, and what its services use. */
@@ -79,6 +81,8 @@ export interface StudioAppDeps {
   onStoreUnavailable?: () => void;
   /** The process's metrics: security events are counted in `studio_security_events_total`. */
   metrics?: Metrics | undefined;
+  /** Where webhook endpoints may point; default: public addresses only. */
+  webhookPolicy?: AddressPolicy;
   /** The console's bundle; defaults to console/dist of this package. */
   consoleDir?: string;
 }
@@ -91,7 +95,8 @@ export function createStudioApp(deps: StudioAppDeps): Express {
   const sessions = createSessions({ store, clock, ttlMs: contract.sessionTtlMs, idleMs: contract.idleTimeoutMs, requireMfaForOwners, allowedBeforeMfaEnrolment: contract.allowedBeforeMfaEnrolment });
   const oidc = deps.oidc && oidcSignIn(deps.oidc, { store, clock, stateTtlMs: contract.oidcStateTtlMs });
   const security = securityEvents({ store, clock, logger, counter: deps.metrics?.securityEvents });
-  const handlerDeps: StudioHandlerDeps = { store, clock, sessions, contract, oidc, security, requireMfaForOwners };
+  const webhookPolicy = deps.webhookPolicy ?? { allowPrivate: false, allowedHosts: [] };
+  const handlerDeps: StudioHandlerDeps = { store, clock, sessions, contract, oidc, security, requireMfaForOwners, webhookPolicy };
   const handlers: Record<string, OperationHandler> = {
     ...sessionHandlers(handlerDeps),
     ...oidcHandlers(handlerDeps),
@@ -102,6 +107,7 @@ export function createStudioApp(deps: StudioAppDeps): Express {
     ...exportHandlers(handlerDeps),
     ...operatorHandlers(handlerDeps),
     ...accountHandlers(handlerDeps),
+    ...webhookHandlers(handlerDeps),
   };
   const createLimitStore: CreateLimitStore = deps.createLimitStore ?? ((prefix) => new ClockedMemoryStore(clock, prefix));
 

@@ -23,6 +23,7 @@ import { sqliteGrantsWithoutRowidMigration } from './sqlite-grants-without-rowid
 import { rollingSecretsMigration } from './rolling-secrets.js';
 import { idempotencyKeysMigration } from './idempotency-keys.js';
 import { partnerEventsMigration } from './partner-events.js';
+import { webhooksMigration } from './webhooks.js';
 
 /** The SQLite migrations, in order. */
 export function sqliteMigrations(): Record<string, Migration> {
@@ -43,6 +44,7 @@ export function sqliteMigrations(): Record<string, Migration> {
     '0015_idempotency_keys': idempotencyKeysMigration,
     '0016_rolling_secrets': rollingSecretsMigration,
     '0017_partner_events': partnerEventsMigration('sqlite'),
+    '0018_webhooks': webhooksMigration,
   };
 }
 
@@ -63,6 +65,7 @@ export function postgresMigrations(): Record<string, Migration> {
     '0013_idempotency_keys': idempotencyKeysMigration,
     '0014_rolling_secrets': rollingSecretsMigration,
     '0015_partner_events': partnerEventsMigration('postgres'),
+    '0016_webhooks': webhooksMigration,
   };
 }
 

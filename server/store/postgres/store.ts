@@ -37,6 +37,7 @@ import { catalogSearch } from '../shared/search.js';
 import { transactions } from '../shared/store-tx.js';
 import { studioQueries } from '../shared/studio-queries.js';
 import { usage } from '../shared/usage-queries.js';
+import { webhooks } from '../shared/webhook-queries.js';
 import { FreshReads } from './fresh-reads.js';
 import { migratePostgres } from './migrate.js';
 import { guardedPool, isPostgresUnavailable, openPools, type PostgresOptions, type PostgresPools } from './pool.js';
@@ -128,6 +129,7 @@ export function openPostgresStore(url: string, options: PostgresOptions = {}): S
     ...oidcSignIns(core),
     ...operatorAccounts(core),
     ...changeFeed(core),
+    ...webhooks(core),
     ...catalogWrites(core, postgresSearchIndex, afterBulkImport),
     readPartnerState: (id) => core.guard(() => partnerStates.get(id)),
     /** On the probe's own connection (server/store/postgres/pool.ts): whether PostgreSQL answers, however busy the pool. */

@@ -28,6 +28,7 @@ import { catalogSearch, rankThenHydrate } from '../shared/search.js';
 import { transactions } from '../shared/store-tx.js';
 import { studioQueries } from '../shared/studio-queries.js';
 import { usage } from '../shared/usage-queries.js';
+import { webhooks } from '../shared/webhook-queries.js';
 import { cachingStatements, isUnavailableError, openConnection } from './connection.js';
 import { importThread } from './import-thread.js';
 import { sqliteSearchIndex } from './search-index.js';
@@ -126,6 +127,7 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Stor
     ...oidcSignIns(core),
     ...operatorAccounts(core),
     ...changeFeed(core),
+    ...webhooks(core),
     // The two reads of every authenticated request, from memory while the database is unchanged.
     getPartner: (id) => core.guard(async () => memo.partner(id)),
     readPartnerState: (id) => core.guard(async () => memo.partnerState(id)),

@@ -3,12 +3,13 @@ import type { Request } from 'express';
 import type { Clock } from '../../platform/clock.js';
 import type { StudioContract } from '../../contract/studio.js';
 import type { SecurityEvents, ServiceContext, ServiceStore } from '../../services/index.js';
-import type { OidcSignIns, OperatorAccounts, Operators } from '../../store/index.js';
+import type { OidcSignIns, OperatorAccounts, Operators, Webhooks } from '../../store/index.js';
+import type { AddressPolicy } from '../../webhooks/address-guard.js';
 import type { OidcSignIn } from '../oidc.js';
 import type { Sessions } from '../session.js';
 
 /** The store's doors the studio API uses (server/store/interfaces.ts): the services' and the operators'. */
-export type StudioApiStore = ServiceStore & Operators & OidcSignIns & OperatorAccounts;
+export type StudioApiStore = ServiceStore & Operators & OidcSignIns & OperatorAccounts & Webhooks;
 
 export interface StudioHandlerDeps {
   store: StudioApiStore;
@@ -21,6 +22,8 @@ export interface StudioHandlerDeps {
   security: SecurityEvents;
   /** Owners must use a second factor (STUDIO_REQUIRE_MFA_FOR_OWNERS). */
   requireMfaForOwners: boolean;
+  /** Where webhook endpoints may point (WEBHOOK_ALLOW_PRIVATE, WEBHOOK_ALLOWED_HOSTS). */
+  webhookPolicy: AddressPolicy;
 }
 
 /** The signed-in operator as the actor of the changes it makes, at the clock's now. */
