@@ -129,6 +129,8 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
     USAGE_SPOOL_DIR: dir,
     // No warm-up unless a test asks for one: it would start search threads for every test server.
     WARMUP_TIMEOUT_MS: '0',
+    // No webhook delivery loop unless a test asks for one: it would query the store every second.
+    WEBHOOK_DELIVERY: '0',
     ...(redis ? { REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: redis.prefix } : {}),
     ...options.env,
   });
