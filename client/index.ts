@@ -22,5 +22,6 @@ export {
 } from './retry.js';
 export { memoryTokenStore, type TokenStore } from './token-store.js';
 export { redactedHeaders, type CallOptions, type FetchLike, type RequestEvent, type ResponseEvent, type RetryEvent } from './transport.js';
+export { verifyWebhook, WebhookVerificationError, type VerifiedWebhook, type VerifyWebhookOptions, type WebhookVerificationCode } from './webhooks.js';
 export type * from './types.js';
 export type { components, operations, paths } from './generated/api.js';
