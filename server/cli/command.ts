@@ -1,6 +1,6 @@
 /** The shape every admin command shares, so dispatch, usage text and flag checks are one table. */
 import type { Actor, ServiceContext, ServiceStore } from '../services/context.js';
-import type { Settings } from '../store/index.js';
+import type { Settings, Webhooks } from '../store/index.js';
 import type { Output } from './output.js';
 
 /** Every flag any command accepts; each command lists the ones it allows. */
@@ -20,13 +20,16 @@ export const OPTIONS = {
   email: { type: 'string' },
   'expires-in-hours': { type: 'string' },
   role: { type: 'string' },
+  url: { type: 'string' },
+  events: { type: 'string' },
+  description: { type: 'string' },
 } as const;
 
 export type OptionName = keyof typeof OPTIONS;
 export type OptionValues = { [K in OptionName]?: (typeof OPTIONS)[K]['type'] extends 'string' ? string : boolean };
 
 /** The store's doors the commands use (server/store/interfaces.ts): the services', and the development keys' settings. */
-export type CliStore = ServiceStore & Settings;
+export type CliStore = ServiceStore & Settings & Webhooks;
 
 /** What a command gets from the dispatcher. */
 export interface CommandContext {

@@ -15,10 +15,11 @@ import { partnerCommands } from './partner-commands.js';
 import { seriesCommands } from './series-commands.js';
 import { streamCommands } from './stream-commands.js';
 import { usageCommands } from './usage-commands.js';
+import { webhookCommands } from './webhook-commands.js';
 import { commandLine, usageText } from './help-text.js';
 
 /** Every admin command, in the order the usage text lists them. */
-export const COMMANDS: readonly Command[] = [...seriesCommands, ...catalogCommands, ...partnerCommands, ...grantCommands, ...usageCommands, ...auditCommands, ...operatorCommands, ...streamCommands];
+export const COMMANDS: readonly Command[] = [...seriesCommands, ...catalogCommands, ...partnerCommands, ...grantCommands, ...usageCommands, ...auditCommands, ...operatorCommands, ...streamCommands, ...webhookCommands];
 
 /** Replaceable in tests; the real CLI uses the real store and the wall clock. */
 export interface AdminDeps {
