@@ -8,7 +8,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { verifyWebhook } from '../../client/index.js';
-import { serverEngines, startServer, type TestServer } from '../helpers/server.js';
+import { bearer, serverEngines, startServer, type TestServer } from '../helpers/server.js';
 import { operatorSession, studio, type SignedIn } from '../helpers/studio.js';
 import { eventWriter, type EventWriter } from '../helpers/partner-events.js';
 import { startReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.js';
@@ -104,5 +104,34 @@ describe.each(serverEngines())('webhook deliveries (%s)', (_name, engine) => {
     await events.add(partner.id, 'series.granted');
     await poll(async () => (await server.store.listWebhookDeliveries({ partnerId: partner.id, limit: 10 })).items[0]?.lastError ?? '').toMatch(/private or reserved/);
     expect(receiver.received).toEqual([]);
+  }, SLOW);
+});
+
+describe('a slow receiver', () => {
+  it('never holds up partner requests: deliveries hang in the background while partners are answered', async () => {
+    const env = { ...LOOP, WEBHOOK_ALLOW_PRIVATE: '1', WEBHOOK_TIMEOUT_MS: '60000', WEBHOOK_CONCURRENCY: '4' };
+    const { server, receiver, events, owner } = await setUp({}, env);
+    receiver.mode = 'hang';
+    const hooked = [];
+    for (let i = 0; i < 6; i += 1) {
+      const p = await server.partner({ ser_7hx2k9qmbd: ['read'] }, `Partner ${i}`);
+      await createEndpoint(server, owner, p.id, receiver.url);
+      await events.add(p.id, 'series.granted');
+      hooked.push(p);
+    }
+    // Every delivery slot is taken by a receiver that does not answer.
+    await poll(() => receiver.received.length).toBe(4);
+    const token = await server.token(hooked[0]!);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, async () => {
+        const started = performance.now();
+        const res = await fetch(`${server.url}/api/partner/content/entitlements`, { headers: bearer(token) });
+        return [res.status, performance.now() - started] as const;
+      }),
+    );
+    expect(answers.map(([status]) => status)).toEqual(Array(20).fill(200));
+    // A generous bound (the receiver hangs for 60 s): partners never wait on a delivery.
+    expect(Math.max(...answers.map(([, ms]) => ms))).toBeLessThan(10_000);
+    expect(receiver.received).toHaveLength(4);
   }, SLOW);
 });
