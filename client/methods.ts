@@ -32,4 +32,5 @@ export const clientMethods = {
   getEpisode: { method: 'episodes.get', pathArgs: ['episode_id'], result: 'episode' },
   resolveStream: { method: 'streams.resolve', pathArgs: ['episode_id'], query: true, result: 'stream' },
   getUsage: { method: 'usage.get', query: true, iterate: 'usage.all', result: 'report' },
+  listWebhookDeliveries: { method: 'webhooks.deliveries', query: true, iterate: 'webhooks.allDeliveries', result: 'page' },
 } as const satisfies Record<keyof operations, ClientMethod>;

@@ -71,6 +71,9 @@ export function resources(ctx: Context) {
   const catalog = lister(listCatalog);
   const searches = lister(search);
   const usages = lister(usage);
+  const deliveries = (query: T.WebhookDeliveriesQuery = {}, options?: CallOptions) =>
+    run(options, (fetch) => raw.GET('/api/partner/webhooks/deliveries', { params: { query }, fetch }));
+  const deliveryPages = lister(deliveries);
 
   return {
     auth: {
@@ -143,6 +146,12 @@ export function resources(ctx: Context) {
       get: usage,
       /** Every row of the usage report, page after page. */
       all: (query: T.UsageQuery, options?: CallOptions) => usages.all(query, options),
+    },
+    webhooks: {
+      /** One page of your webhook delivery log, newest event first. */
+      deliveries,
+      /** Every delivery of the log, page after page. */
+      allDeliveries: (query: T.WebhookDeliveriesQuery = {}, options?: CallOptions) => deliveryPages.all(query, options),
     },
   };
 }

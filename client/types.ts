@@ -39,3 +39,4 @@ export type SearchQuery = Query<'searchCatalog'>;
 export type EpisodesQuery = Query<'listEpisodes'>;
 export type StreamQuery = Query<'resolveStream'>;
 export type UsageQuery = Query<'getUsage'>;
+export type WebhookDeliveriesQuery = Query<'listWebhookDeliveries'>;

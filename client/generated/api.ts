@@ -245,6 +245,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/partner/webhooks/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read your webhook delivery log
+         * @description Each event sent (or to send) to each of your webhook endpoints, newest event first: its status (`pending` to send or retry, `delivered`, `failed` after the retry period), attempts, the last response code and error, and when the next attempt is due. The studio registers your endpoints; see the integration guide for receiving and verifying webhooks.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -644,6 +664,38 @@ export interface components {
          * @enum {string}
          */
         UsageGroupBy: "day" | "operation" | "series";
+        /**
+         * @description `pending`: to send or to retry; `delivered`: answered 2xx; `failed`: given up after the retry period.
+         * @enum {string}
+         */
+        WebhookDeliveryStatus: "pending" | "delivered" | "failed";
+        /** @description Stable identifier of a webhook endpoint. */
+        WebhookEndpointId: string;
+        /**
+         * @description A change-feed event type (defined here until the partner contract names its own `EventType`).
+         * @enum {string}
+         */
+        WebhookEventType: "series.granted" | "series.withdrawn" | "grant.changed" | "series.updated" | "episode.added" | "episode.updated" | "episode.removed" | "availability.changed" | "secret.roll_started" | "secret.previous_expired";
+        WebhookDelivery: {
+            endpoint_id: components["schemas"]["WebhookEndpointId"];
+            /** @description The change-feed event's id, sent as `webhook-id`. */
+            event_id: string;
+            event_type: components["schemas"]["WebhookEventType"];
+            status: components["schemas"]["WebhookDeliveryStatus"];
+            /** Format: int32 */
+            attempts: number;
+            /** Format: int32 */
+            last_status_code: number | null;
+            last_error: string | null;
+            last_attempt_at: components["schemas"]["Timestamp"] | null;
+            next_attempt_at: components["schemas"]["Timestamp"] | null;
+            delivered_at: components["schemas"]["Timestamp"] | null;
+            created_at: components["schemas"]["Timestamp"];
+        };
+        WebhookDeliveryList: {
+            items: components["schemas"]["WebhookDelivery"][];
+            next_cursor: components["schemas"]["NextCursor"];
+        };
     };
     responses: {
         /** @description The representation has not changed: the request's `If-None-Match` matches its `ETag` (or is `*`). No body. */
@@ -1433,6 +1485,52 @@ export interface operations {
                 };
             };
             304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            408: components["responses"]["RequestTimeout"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only deliveries in this status.
+                 * @example pending
+                 */
+                status?: components["schemas"]["WebhookDeliveryStatus"];
+                /**
+                 * @description Page size.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description The `next_cursor` of the previous page, unchanged. Only valid with the same filters.
+                 * @example eyJrIjpbInNtYWxsIGhvdXJzIiwic2VyXzlrZDRwNnZ5amEiXSwiaSI6ImV4YW1wbGUiLCJjIjoidHBkZFhvZUZUMXZ5b25Udm9jN0QzUSJ9
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryList"];
+                };
+            };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             408: components["responses"]["RequestTimeout"];

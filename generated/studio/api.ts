@@ -702,7 +702,7 @@ export interface paths {
          * Webhook deliveries of a partner
          * @description The delivery log, newest event first: each event sent (or to send) to each endpoint, its status, attempts, last response code and next attempt.
          */
-        get: operations["listWebhookDeliveries"];
+        get: operations["listPartnerWebhookDeliveries"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4370,7 +4370,7 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
-    listWebhookDeliveries: {
+    listPartnerWebhookDeliveries: {
         parameters: {
             query?: {
                 endpoint_id?: components["schemas"]["WebhookEndpointId"];

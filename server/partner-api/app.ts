@@ -56,16 +56,17 @@ import { streamingHandlers } from './handlers/streaming.js';
 import type { OperationHandler } from '../http/operation-handler.js';
 import type { HandlerDeps } from './handlers/handler-deps.js';
 import { usageHandlers } from './handlers/usage.js';
+import { webhookHandlers } from './handlers/webhooks.js';
 import { measureRequests, type Metrics } from '../platform/metrics.js';
 import { PACKAGE_ROOT } from '../platform/paths.js';
 import { changeFeed } from '../services/index.js';
 import type { StreamSigner } from '../streaming/signer.js';
 import type { SearchExecutor } from '../search/executor.js';
-import type { CatalogReads, ChangeFeed, Credentials, GrantReads, UsageReports } from '../store/index.js';
+import type { CatalogReads, ChangeFeed, Credentials, GrantReads, UsageReports, Webhooks } from '../store/index.js';
 import type { UsageRecorder } from '../usage/recorder.js';
 
 /** The store's doors the partner API uses (server/store/interfaces.ts). */
-export type PartnerApiStore = Credentials & CatalogReads & GrantReads & UsageReports & ChangeFeed;
+export type PartnerApiStore = Credentials & CatalogReads & GrantReads & UsageReports & ChangeFeed & Pick<Webhooks, 'listWebhookDeliveries'>;
 
 export interface AppDeps {
   /** What the partner API reads: its steps' and handlers' doors. */
@@ -116,6 +117,7 @@ export function createApp(deps: AppDeps): Express {
     ...contentHandlers(handlerDeps),
     ...streamingHandlers(handlerDeps),
     ...usageHandlers(handlerDeps),
+    ...webhookHandlers({ store }),
   };
 
   const app = express();

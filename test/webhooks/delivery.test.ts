@@ -59,6 +59,15 @@ describe.each(serverEngines())('webhook deliveries (%s)', (_name, engine) => {
       [ids[2], 'delivered', 1, 204],
       [ids[0], 'delivered', 1, 204],
     ]);
+    // The partner reads its own log; another partner sees none of it.
+    const log = await fetch(`${server.url}/api/partner/webhooks/deliveries`, { headers: bearer(await server.token(partner)) });
+    expect(log.status).toBe(200);
+    expect(((await log.json()) as { items: Array<{ event_id: string; status: string }> }).items.map((d) => [d.event_id, d.status])).toEqual([
+      [ids[2], 'delivered'],
+      [ids[0], 'delivered'],
+    ]);
+    const other = await fetch(`${server.url}/api/partner/webhooks/deliveries?status=delivered`, { headers: bearer(await server.token(await server.partner())) });
+    expect(await other.json()).toEqual({ items: [], next_cursor: null });
   }, SLOW);
 
   it('delivers every event once, in order, to a receiver that was down for a while', async () => {

@@ -76,7 +76,7 @@ export function webhookHandlers(deps: StudioHandlerDeps): Record<string, Operati
       res.setHeader('Cache-Control', 'no-store');
       res.json({ endpoint: body(rolled.endpoint), secret: rolled.secret });
     },
-    async listWebhookDeliveries(req, res) {
+    async listPartnerWebhookDeliveries(req, res) {
       const partnerId = pathParam(req, 'partner_id');
       await partners.getPartner(deps, partnerId);
       const q = req.query as { endpoint_id?: string; status?: WebhookDeliveryStatus };

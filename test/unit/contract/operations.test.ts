@@ -35,6 +35,7 @@ const EXPECTED: [operationId: string, method: string, path: string, group: strin
   ['getEpisode', 'GET', '/api/partner/content/episodes/{episode_id}', 'Content', 'read'],
   ['resolveStream', 'GET', '/api/partner/streaming/episodes/{episode_id}', 'Streaming', 'stream'],
   ['getUsage', 'GET', '/api/partner/analytics/usage', 'Content', undefined],
+  ['listWebhookDeliveries', 'GET', '/api/partner/webhooks/deliveries', 'Content', undefined],
 ];
 
 const responsesOf = (op: Operation) => Object.entries(op.responses).map(([status, r]) => [status, deref(r)] as const);
