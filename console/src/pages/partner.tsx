@@ -10,6 +10,7 @@ import { SecretOnce } from '../components/secret-once.js';
 import { PartnerSecrets } from '../components/secret-roll.js';
 import { Empty, Loading } from '../components/states.js';
 import { UsagePanel } from '../components/usage-panel.js';
+import { WebhooksPanel } from '../components/webhooks-panel.js';
 import { useChanges, useLoad } from '../load.js';
 import { useCan } from '../session.js';
 
@@ -47,6 +48,7 @@ export default function PartnerPage() {
         <h2 id="usage-title">Usage</h2>
         <UsagePanel partnerId={id} />
       </section>
+      <WebhooksPanel partnerId={id} owner={owner} />
       <RecentAudit partnerId={id} />
     </article>
   );
