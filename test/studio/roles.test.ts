@@ -49,6 +49,15 @@ const LEAST_ROLE: Record<string, Role> = {
   listMySessions: 'viewer',
   signOutEverywhere: 'viewer',
   endMySession: 'viewer',
+  listWebhookEndpoints: 'viewer',
+  getWebhookEndpoint: 'viewer',
+  listPartnerWebhookDeliveries: 'viewer',
+  createWebhookEndpoint: 'owner',
+  updateWebhookEndpoint: 'owner',
+  deleteWebhookEndpoint: 'owner',
+  disableWebhookEndpoint: 'owner',
+  enableWebhookEndpoint: 'owner',
+  rollWebhookSecret: 'owner',
 };
 
 const SAMPLE_PATH_VALUES: Record<string, string> = {
@@ -57,12 +66,16 @@ const SAMPLE_PATH_VALUES: Record<string, string> = {
   operator_id: 'op_0000000000',
   job_id: 'imp_0000000000000000',
   session_id: 'ses_0000000000000000000000',
+  endpoint_id: 'whe_00000000000',
 };
 
 const SAMPLE_BODIES: Record<string, unknown> = {
   createPartner: { name: 'Matrix Partner' },
   renamePartner: { name: 'Renamed' },
   rollPartnerSecret: { expires_in_hours: 24 },
+  createWebhookEndpoint: { url: 'https://93.184.215.14/hooks', event_types: ['series.granted'] },
+  updateWebhookEndpoint: { description: 'Matrix' },
+  rollWebhookSecret: { expires_in_hours: 1 },
   setPartnerGrants: { items: [{ series_id: 'ser_0000000000', grants: ['read'] }] },
   changePartnerGrants: { items: [{ series_id: 'ser_0000000000', add: ['read'] }] },
   importCatalog: { series: [{}] },
