@@ -17,3 +17,11 @@ export async function secretRollHours(): Promise<{ min: number; max: number; fal
   const hours = schemas.SecretRoll?.properties?.expires_in_hours ?? {};
   return { min: hours.minimum ?? 1, max: hours.maximum ?? 1, fallback: hours.default ?? hours.minimum ?? 1 };
 }
+
+/** The default of an integer property of a contract schema (e.g. WebhookSecretRoll's `expires_in_hours`). */
+export async function contractDefault(schema: string, property: string): Promise<number> {
+  document ??= fetch('/openapi.json').then((r) => r.json());
+  const schemas = (await document).components.schemas as Record<string, { properties?: Record<string, { default?: number; minimum?: number }> }>;
+  const p = schemas[schema]?.properties?.[property] ?? {};
+  return p.default ?? p.minimum ?? 0;
+}

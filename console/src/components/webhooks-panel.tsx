@@ -6,7 +6,7 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import { api, ok, problemOf, type ApiProblem, type Schemas } from '../api.js';
-import { contractEnum } from '../contract.js';
+import { contractDefault, contractEnum } from '../contract.js';
 import { useChanges, useLoad } from '../load.js';
 import { ProblemNotice } from './problem.js';
 import { SecretOnce } from './secret-once.js';
@@ -53,7 +53,7 @@ export function WebhooksPanel({ partnerId, owner }: { partnerId: string; owner: 
                 <td class={`status status-${e.status}`}>{e.status}{e.disabled_reason === 'failing' ? ' (failing)' : ''}</td>
                 {owner ? (
                   <td class="actions">
-                    <button type="button" onClick={() => run(() => ok(api.POST('/api/studio/webhooks/{endpoint_id}/secret/roll', { ...at(e.id), body: {} })))}>Roll secret</button>
+                    <button type="button" onClick={() => run(async () => ok(api.POST('/api/studio/webhooks/{endpoint_id}/secret/roll', { ...at(e.id), body: { expires_in_hours: await contractDefault('WebhookSecretRoll', 'expires_in_hours') } })))}>Roll secret</button>
                     {e.status === 'enabled' ? (
                       <button type="button" onClick={() => run(() => ok(api.POST('/api/studio/webhooks/{endpoint_id}/disable', at(e.id))))}>Disable</button>
                     ) : (
