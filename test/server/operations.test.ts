@@ -14,6 +14,7 @@ const REQUESTS: Record<string, string> = {
   getEpisode: '/api/partner/content/episodes/ep_4mq8z2xkwt',
   resolveStream: '/api/partner/streaming/episodes/ep_4mq8z2xkwt',
   getUsage: '/api/partner/analytics/usage?from=2026-11-01&to=2026-11-22',
+  listWebhookDeliveries: '/api/partner/webhooks/deliveries',
 };
 const contract = loadContract();
 const bearerOps = contract.operations.filter((op) => op.authentication === 'bearer');
