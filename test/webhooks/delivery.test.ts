@@ -66,8 +66,6 @@ describe.each(serverEngines())('webhook deliveries (%s)', (_name, engine) => {
       [ids[2], 'delivered'],
       [ids[0], 'delivered'],
     ]);
-    // Express answers `If-None-Match: *` with 304, as it does for every partner read.
-    expect((await fetch(`${server.url}/api/partner/webhooks/deliveries`, { headers: { ...bearer(await server.token(partner)), 'If-None-Match': '*' } })).status).toBe(304);
     const other = await fetch(`${server.url}/api/partner/webhooks/deliveries?status=delivered`, { headers: bearer(await server.token(await server.partner())) });
     expect(await other.json()).toEqual({ items: [], next_cursor: null });
   }, SLOW);
