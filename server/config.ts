@@ -53,8 +53,7 @@ export interface Config {
   metricsHost: string; metricsAllowedHosts: string[];
   /** The studio API's listener (server/studio-api/app.ts): loopback unless STUDIO_HOST says otherwise. */
   studioPort: number; studioHost: string;
-  /** Origins the studio dashboard is served from, besides the studio listener's own: a change from any other is refused. */
-  studioOrigins: string[];
+  /** Origins the studio dashboard is served from, besides the studio listener's own: a change from any other is refused. */ studioOrigins: string[];
   /** The `Host` names the studio listener answers (`name` on any port, `name:port` on that one); any other is refused with 421. */
   studioAllowedHosts: string[];
   /** OpenID Connect sign-in with the studio's identity provider; undefined: local accounts only. */
