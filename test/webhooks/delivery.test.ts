@@ -95,6 +95,7 @@ describe.each(serverEngines())('webhook deliveries (%s)', (_name, engine) => {
     receiver.mode = 'down';
     await events.add(partner.id, 'series.granted');
     await poll(() => receiver.received.length).toBe(1);
+    await poll(async () => (await deliveries(server, owner, partner.id))[0]?.attempts).toBe(1);
     await server.advance(60_000);
     await poll(async () => ((await (await studio(server, owner, 'GET', `/api/studio/webhooks/${body.endpoint.id}`)).json()) as { status: string }).status).toBe('disabled');
     const endpoint = (await (await studio(server, owner, 'GET', `/api/studio/webhooks/${body.endpoint.id}`)).json()) as { disabled_reason: string };
