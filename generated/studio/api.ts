@@ -282,7 +282,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Past catalog imports
+         * @description Catalog import jobs, newest first, with who started each, when, its counts and outcome.
+         */
+        get: operations["listImportJobs"];
         put?: never;
         /**
          * Import a catalog file
@@ -461,6 +465,91 @@ export interface paths {
          * @description A disabled operator's sessions end at once. `409` when the change would leave no enabled owner.
          */
         patch: operations["updateOperator"];
+        trace?: never;
+    };
+    "/api/studio/partners/{partner_id}/grant-jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change grants on many series as a job
+         * @description With `match`: adds and removes grants on every series the filter matches (the grants
+         *     matrix's filters). With `copy_from`: gives the partner the other partner's grants, `merge`
+         *     (adding them to its own) or `replace` (its grants become exactly the other's). The series
+         *     are chosen when the job starts; their grants change in batches of `x-catalog-import.batch_series`
+         *     per transaction, pausing like imports between batches so partners' requests keep the store.
+         *     The job is audited once when it ends (`grants.match` or `grants.copy`, with its counts).
+         *
+         *     Send an `Idempotency-Key`: for 24 hours the same operator's same key answers `200` with the
+         *     job it started and `Idempotent-Replayed: true`; with another body it answers `409`.
+         */
+        post: operations["startGrantJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/studio/partners/{partner_id}/grant-jobs/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What a bulk grant change would do
+         * @description Counts what `startGrantJob` with the same body would change, computed by the same code, without changing anything. The console states these counts before asking to confirm.
+         */
+        post: operations["previewGrantJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/studio/grant-jobs/{job_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A grant job's progress */
+        get: operations["getGrantJob"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/studio/catalog/import-preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What importing a catalog file would change
+         * @description Checks the file as `importCatalog` does (`400` with every issue), then answers the difference importing it now would make, computed by the code the import runs, without writing anything. An import never removes a series: the file is the whole truth only for the series it contains, so episodes of those series missing from the file are removed.
+         */
+        post: operations["previewCatalogImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/studio/operators/{operator_id}/password-reset": {
@@ -1087,15 +1176,14 @@ export interface components {
             }[];
             next_cursor: components["schemas"]["NextCursor"];
         };
-        /** @description The catalog import file (`npm run admin -- catalog import` reads the same format); each series is checked against the partner contract's Series, Season and Episode. */
-        CatalogImportRequest: {
-            series: Record<string, never>[];
-        };
         ImportJobId: string;
+        /** @description Who started the job, `operator:<id>` or `cli:<user>`. */
+        Actor: string;
         ImportJob: {
             id: components["schemas"]["ImportJobId"];
             /** @enum {string} */
             state: "running" | "succeeded" | "failed";
+            actor: components["schemas"]["Actor"];
             /** Format: int32 */
             series_total: number;
             /** Format: int32 */
@@ -1110,6 +1198,14 @@ export interface components {
             error: string | null;
             created_at: components["schemas"]["Timestamp"];
             updated_at: components["schemas"]["Timestamp"];
+        };
+        ImportJobList: {
+            items: components["schemas"]["ImportJob"][];
+            next_cursor: components["schemas"]["NextCursor"];
+        };
+        /** @description The catalog import file (`npm run admin -- catalog import` reads the same format); each series is checked against the partner contract's Series, Season and Episode. */
+        CatalogImportRequest: {
+            series: Record<string, never>[];
         };
         /**
          * @description `day`: one row per UTC day; `operation`: one row per operationId; `series`: one row per series (requests about no single series are left out).
@@ -1281,6 +1377,76 @@ export interface components {
         OperatorChange: {
             role?: components["schemas"]["Role"];
             disabled?: boolean;
+        };
+        /** @description The grants matrix's filters; `{}` matches every series. */
+        SeriesMatch: {
+            /** @description A part of the series' title (any case). */
+            q?: string;
+            genre?: components["schemas"]["Genre"];
+            grant?: components["schemas"]["StudioSeriesGrantFilter"];
+        };
+        GrantList: components["schemas"]["Grant"][];
+        /** @description Either `match` with `add` and `remove` (a grant in neither is left as it is; at least one grant named), or `copy_from` with `mode`. */
+        GrantJobRequest: {
+            match: components["schemas"]["SeriesMatch"];
+            add: components["schemas"]["GrantList"];
+            remove: components["schemas"]["GrantList"];
+        } | {
+            copy_from: components["schemas"]["PartnerId"];
+            /**
+             * @description `merge`: the other partner's grants are added to this one's, none removed. `replace`: this partner's grants become exactly the other's (grants the other lacks are removed).
+             * @enum {string}
+             */
+            mode: "merge" | "replace";
+        };
+        GrantJobId: string;
+        /** Format: int32 */
+        Count: number;
+        GrantJob: {
+            id: components["schemas"]["GrantJobId"];
+            /**
+             * @description `grants.match`: grants changed on the series a filter matched; `grants.copy`: grants copied from another partner.
+             * @enum {string}
+             */
+            kind: "grants.match" | "grants.copy";
+            /** @enum {string} */
+            state: "running" | "succeeded" | "failed";
+            partner_id: components["schemas"]["PartnerId"];
+            actor: components["schemas"]["Actor"];
+            series_total: components["schemas"]["Count"];
+            series_done: components["schemas"]["Count"];
+            series_changed: components["schemas"]["Count"];
+            series_unchanged: components["schemas"]["Count"];
+            /** @description Why a failed job failed; null unless `state` is `failed`. */
+            error: string | null;
+            created_at: components["schemas"]["Timestamp"];
+            updated_at: components["schemas"]["Timestamp"];
+        };
+        GrantJobPreview: {
+            /** @description Series the job would go through (matching the filter, or holding a grant of either partner). */
+            series_matching: components["schemas"]["Count"];
+            /** @description Of those, the series whose grants would change. */
+            series_changing: components["schemas"]["Count"];
+            grants_added: components["schemas"]["Count"];
+            grants_removed: components["schemas"]["Count"];
+        };
+        ImportPreview: {
+            series_added: components["schemas"]["Count"];
+            series_changed: components["schemas"]["Count"];
+            series_unchanged: components["schemas"]["Count"];
+            episodes_added: components["schemas"]["Count"];
+            episodes_changed: components["schemas"]["Count"];
+            episodes_removed: components["schemas"]["Count"];
+            /** @description The first 100 series that would be added or changed, in the file's order. */
+            changes: {
+                series_id: components["schemas"]["SeriesId"];
+                title: components["schemas"]["Title"];
+                /** @enum {string} */
+                change: "added" | "changed";
+                episodes_added: components["schemas"]["Count"];
+                episodes_changed: components["schemas"]["Count"];
+                episodes_removed: components["schemas"]["Count"];
+            }[];
         };
         /** @description A one-time link to hand to the operator; it expires at `expires_at` and works once. Earlier links of the operator stop working. */
         PasswordResetLink: {
@@ -3107,6 +3273,66 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    listImportJobs: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Page size.
+                 * @example 25
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description The `next_cursor` of the previous page, unchanged. Only valid with the same filters.
+                 * @example eyJrIjpbInNtYWxsIGhvdXJzIiwic2VyXzlrZDRwNnZ5amEiXSwiaSI6ImV4YW1wbGUiLCJjIjoidHBkZFhvZUZUMXZ5b25Udm9jN0QzUSJ9
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "imp_4f8a2c9e1b7d3a60",
+                     *           "state": "succeeded",
+                     *           "actor": "operator:op_5n2x8k4qzd",
+                     *           "series_total": 36,
+                     *           "series_done": 36,
+                     *           "series_changed": 12,
+                     *           "series_unchanged": 24,
+                     *           "episodes_changed": 240,
+                     *           "error": null,
+                     *           "created_at": "2026-11-20T09:30:00Z",
+                     *           "updated_at": "2026-11-20T09:30:04Z"
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ImportJobList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     importCatalog: {
         parameters: {
             query?: never;
@@ -3143,6 +3369,7 @@ export interface operations {
                      * @example {
                      *       "id": "imp_4f8a2c9e1b7d3a60",
                      *       "state": "running",
+                     *       "actor": "operator:op_5n2x8k4qzd",
                      *       "series_total": 36,
                      *       "series_done": 12,
                      *       "series_changed": 12,
@@ -3192,6 +3419,7 @@ export interface operations {
                      * @example {
                      *       "id": "imp_4f8a2c9e1b7d3a60",
                      *       "state": "running",
+                     *       "actor": "operator:op_5n2x8k4qzd",
                      *       "series_total": 36,
                      *       "series_done": 12,
                      *       "series_changed": 12,
@@ -3785,6 +4013,281 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    startGrantJob: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A fresh random value per intended change (a UUID); the same change sent again with it is made once.
+                 * @example 5f0c6f0e-3b9e-4b7a-9d1e-2c4b8a7e6f10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @example ptn_k3v9x2m7qa */
+                partner_id: components["parameters"]["PartnerIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "copy_from": "ptn_r8w2n5c1zt",
+                 *       "mode": "merge"
+                 *     }
+                 */
+                "application/json": components["schemas"]["GrantJobRequest"];
+            };
+        };
+        responses: {
+            /** @description The job an earlier request with the same Idempotency-Key started */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    /** @description Always `true`; this answer repeats an earlier start. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "job_9c1e4a7b2d5f8036",
+                     *       "kind": "grants.copy",
+                     *       "state": "running",
+                     *       "partner_id": "ptn_k3v9x2m7qa",
+                     *       "actor": "operator:op_5n2x8k4qzd",
+                     *       "series_total": 300,
+                     *       "series_done": 100,
+                     *       "series_changed": 90,
+                     *       "series_unchanged": 10,
+                     *       "error": null,
+                     *       "created_at": "2026-11-20T09:30:00Z",
+                     *       "updated_at": "2026-11-20T09:30:02Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GrantJob"];
+                };
+            };
+            /** @description Accepted */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "job_9c1e4a7b2d5f8036",
+                     *       "kind": "grants.copy",
+                     *       "state": "running",
+                     *       "partner_id": "ptn_k3v9x2m7qa",
+                     *       "actor": "operator:op_5n2x8k4qzd",
+                     *       "series_total": 300,
+                     *       "series_done": 100,
+                     *       "series_changed": 90,
+                     *       "series_unchanged": 10,
+                     *       "error": null,
+                     *       "created_at": "2026-11-20T09:30:00Z",
+                     *       "updated_at": "2026-11-20T09:30:02Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GrantJob"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    previewGrantJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example ptn_k3v9x2m7qa */
+                partner_id: components["parameters"]["PartnerIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "match": {
+                 *         "q": "harbour",
+                 *         "genre": "drama"
+                 *       },
+                 *       "add": [
+                 *         "read",
+                 *         "stream"
+                 *       ],
+                 *       "remove": []
+                 *     }
+                 */
+                "application/json": components["schemas"]["GrantJobRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "series_matching": 120,
+                     *       "series_changing": 84,
+                     *       "grants_added": 150,
+                     *       "grants_removed": 0
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GrantJobPreview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getGrantJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example job_9c1e4a7b2d5f8036 */
+                job_id: components["schemas"]["GrantJobId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "job_9c1e4a7b2d5f8036",
+                     *       "kind": "grants.copy",
+                     *       "state": "running",
+                     *       "partner_id": "ptn_k3v9x2m7qa",
+                     *       "actor": "operator:op_5n2x8k4qzd",
+                     *       "series_total": 300,
+                     *       "series_done": 100,
+                     *       "series_changed": 90,
+                     *       "series_unchanged": 10,
+                     *       "error": null,
+                     *       "created_at": "2026-11-20T09:30:00Z",
+                     *       "updated_at": "2026-11-20T09:30:02Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GrantJob"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["RequestHeaderFieldsTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    previewCatalogImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "series": [
+                 *         {
+                 *           "id": "ser_7hx2k9qmbd",
+                 *           "title": "The Small Hours"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["CatalogImportRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "series_added": 1,
+                     *       "series_changed": 1,
+                     *       "series_unchanged": 34,
+                     *       "episodes_added": 8,
+                     *       "episodes_changed": 2,
+                     *       "episodes_removed": 1,
+                     *       "changes": [
+                     *         {
+                     *           "series_id": "ser_7hx2k9qmbd",
+                     *           "title": "The Small Hours",
+                     *           "change": "changed",
+                     *           "episodes_added": 0,
+                     *           "episodes_changed": 2,
+                     *           "episodes_removed": 1
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ImportPreview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];

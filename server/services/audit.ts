@@ -21,6 +21,8 @@ export const AUDIT_ACTIONS = [
   'partner.regenerate_secret',
   'partner.roll_secret',
   'grants.set',
+  'grants.match',
+  'grants.copy',
   'catalog.import',
   'operator.create',
   'operator.invite',
@@ -75,6 +77,14 @@ export interface AuditFields {
   url?: string;
   event_types?: string[];
   reason?: string;
+  /** A bulk grant job (services/grant-jobs.ts): its id, request and counts. */
+  job_id?: string;
+  match?: { q?: string; genre?: string; grant?: string };
+  add?: string[];
+  remove?: string[];
+  copy_from?: string;
+  mode?: string;
+  series_matching?: number;
 }
 
 export interface AuditRecord {

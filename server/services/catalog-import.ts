@@ -7,31 +7,19 @@
  * written when it ends, with its counts.
  */
 import { randomBytes } from 'node:crypto';
-import { setImmediate as nextTurn, setTimeout as wait } from 'node:timers/promises';
 import type { ImportValidation } from '../catalog/import-schema.js';
-import { BULK_IMPORT_ROWS, type CatalogWrites, type ImportJob, type ImportJobs, type ImportSeries, type Transactions } from '../store/index.js';
+import { BULK_IMPORT_ROWS, type CatalogWrites, type ImportDiff, type ImportJob, type ImportJobs, type ImportPreviews, type ImportSeries, type Page, type PageRequest, type Transactions } from '../store/index.js';
 import { record } from './audit.js';
 import { actorKey, type ServiceContext } from './context.js';
 import { NotFoundError } from './errors.js';
+import { pacedBatches, type Pacing } from './paced-batches.js';
 
 export type { ImportValidation } from '../catalog/import-schema.js';
 
 /** What an import needs of the store: its batches written, its job kept, its audit entry recorded. */
 type ImportContext = ServiceContext<CatalogWrites & ImportJobs & Transactions>;
 
-export interface ImportOptions {
-  /** Series per transaction, 1 to 10,000. */
-  batchSize: number;
-  /**
-   * Pause after each batch, in percent of the time the batch took (the contract's
-   * x-catalog-import.pause_percent): partners' reads get the store between batches, and the
-   * import takes as long as it must. 0 or absent: only a turn of the event loop.
-   */
-  pausePercent?: number;
-  /** Waits ms (tests inject one); defaults to a timer. */
-  pause?: (ms: number) => Promise<void>;
-  /** Monotonic milliseconds (tests inject one); defaults to performance.now. */
-  monotonic?: () => number;
+export interface ImportOptions extends Pacing {
   /** Told after every committed batch (the CLI prints it). */
   onProgress?: (job: ImportJob) => void;
   /** The instant of each progress write; defaults to ctx.now (inject the caller's clock for real time). */
@@ -55,23 +43,17 @@ export async function validateCatalog(data: unknown): Promise<ImportValidation> 
 /** Upserts the batches, storing the job's progress after each; the final job, failed with its reason on error. */
 async function run(ctx: ImportContext, job: ImportJob, series: ImportSeries[], options: ImportOptions): Promise<ImportJob> {
   const now = options.clock ?? (() => ctx.now);
-  const monotonic = options.monotonic ?? (() => performance.now());
-  const pause = options.pause ?? ((ms: number) => wait(ms).then(() => undefined));
-  const pausePercent = options.pausePercent ?? 0;
   let current = job;
   // Rows changed since the store last tidied itself (it does after any one batch of BULK_IMPORT_ROWS or more).
   let untidied = 0;
   try {
-    while (current.seriesDone < series.length) {
-      const batch = series.slice(current.seriesDone, current.seriesDone + options.batchSize);
-      const batchStarted = monotonic();
+    await pacedBatches(series, 0, options, async (batch, doneAfter) => {
       const result = await ctx.store.importCatalog(batch, now());
-      const batchMs = monotonic() - batchStarted;
       const changed = result.seriesChanged + result.episodesChanged;
       untidied = changed >= BULK_IMPORT_ROWS ? 0 : untidied + changed;
       current = {
         ...current,
-        seriesDone: current.seriesDone + batch.length,
+        seriesDone: doneAfter,
         seriesChanged: current.seriesChanged + result.seriesChanged,
         seriesUnchanged: current.seriesUnchanged + result.seriesUnchanged,
         episodesChanged: current.episodesChanged + result.episodesChanged,
@@ -79,14 +61,7 @@ async function run(ctx: ImportContext, job: ImportJob, series: ImportSeries[], o
       };
       if (current.seriesDone < series.length) await ctx.store.updateImportJob(current);
       options.onProgress?.(current);
-      // A SQLite store that imports in this thread (an in-memory database, the admin CLI; a
-      // server's file store uses its import thread) runs every statement synchronously, and kysely
-      // chains them with promises that are already settled: without a turn of the event loop here
-      // a whole import ran as one microtask chain, and no request, probe or timer ran until its
-      // last batch (2,000 series: 3 s without a single timer tick).
-      await nextTurn();
-      if (pausePercent > 0 && current.seriesDone < series.length) await pause(Math.round((batchMs * pausePercent) / 100));
-    }
+    });
     // Many small batches are a bulk import too: tidy once, at the end, before the job says it is done.
     if (untidied >= BULK_IMPORT_ROWS) {
       await ctx.store.afterBulkImport({ seriesChanged: current.seriesChanged, seriesUnchanged: current.seriesUnchanged, episodesChanged: current.episodesChanged });
@@ -121,7 +96,9 @@ async function finish(ctx: ImportContext, job: ImportJob): Promise<void> {
 export async function startCatalogImport(ctx: ImportContext, series: ImportSeries[], options: ImportOptions): Promise<StartedImport> {
   const job: ImportJob = {
     id: `imp_${randomBytes(8).toString('hex')}`,
+    kind: 'catalog.import',
     state: 'running',
+    partnerId: null,
     actor: actorKey(ctx.actor),
     seriesTotal: series.length,
     seriesDone: 0,
@@ -139,6 +116,16 @@ export async function startCatalogImport(ctx: ImportContext, series: ImportSerie
 /** The job's current state, from any instance; NotFoundError when unknown. */
 export async function getImportJob(ctx: Pick<ServiceContext<ImportJobs>, 'store'>, id: string): Promise<ImportJob> {
   const job = await ctx.store.getImportJob(id);
-  if (!job) throw new NotFoundError('import job', [id]);
+  if (!job || job.kind !== 'catalog.import') throw new NotFoundError('import job', [id]);
   return job;
+}
+
+/** One page of past imports, newest first. */
+export async function listImportJobs(ctx: Pick<ServiceContext<ImportJobs>, 'store'>, page: PageRequest): Promise<Page<ImportJob>> {
+  return ctx.store.listImportJobs({ ...page, kind: 'catalog.import' });
+}
+
+/** What importing the validated series would change now, by the code the import runs, writing nothing. */
+export async function previewCatalogImport(ctx: Pick<ServiceContext<ImportPreviews>, 'store'>, series: ImportSeries[]): Promise<ImportDiff> {
+  return ctx.store.previewImport(series);
 }

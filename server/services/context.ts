@@ -3,13 +3,13 @@
  * studio API record the same audit entries for the same change, with the caller's clock.
  */
 import { userInfo } from 'node:os';
-import type { AuditTrail, CatalogReads, CatalogWrites, GrantReads, ImportJobs, PartnerReads, StudioQueries, Transactions, UsageReports } from '../store/index.js';
+import type { AuditTrail, CatalogReads, CatalogWrites, GrantReads, ImportJobs, ImportPreviews, PartnerReads, StudioQueries, Transactions, UsageReports } from '../store/index.js';
 
 /** An operator signed in to the studio API, or a user of the admin CLI on the database's host. */
 export type Actor = { kind: 'operator'; id: string; email: string } | { kind: 'cli'; user: string };
 
 /** Every store door some service uses; each service function declares the ones it does (ServiceContext<...>). */
-export type ServiceStore = PartnerReads & GrantReads & CatalogReads & CatalogWrites & ImportJobs & StudioQueries & AuditTrail & UsageReports & Transactions;
+export type ServiceStore = PartnerReads & GrantReads & CatalogReads & CatalogWrites & ImportJobs & ImportPreviews & StudioQueries & AuditTrail & UsageReports & Transactions;
 
 export interface ServiceContext<S = ServiceStore> {
   store: S;

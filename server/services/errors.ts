@@ -1,6 +1,6 @@
 /** What a service refuses, typed, so the CLI maps it to an exit code and the studio API to a problem document. */
 
-export type MissingKind = 'partner' | 'series' | 'import job' | 'webhook endpoint';
+export type MissingKind = 'partner' | 'series' | 'import job' | 'webhook endpoint' | 'grant job';
 
 /** Something the change names does not exist; nothing was written. */
 export class NotFoundError extends Error {

@@ -8,6 +8,7 @@ export { securityEvents, SECURITY_EVENTS, type SecurityEvent, type SecurityEvent
 export * as catalog from './catalog-import.js';
 export * as changeFeed from './change-feed.js';
 export * as grants from './grants.js';
+export * as grantJobs from './grant-jobs.js';
 export * as partners from './partners.js';
 export * as usage from './usage-reports.js';
 export * as webhooks from './webhooks.js';

@@ -60,6 +60,7 @@ export async function openSearchStore(target: EngineTarget, options: OpenStoreOp
 export { DEFAULT_DATABASE_URL, isPostgresUrl, localDataDir, parseDatabaseUrl, type EngineTarget } from './database-url.js';
 export { catalogFingerprint, CursorCodec, queryFingerprint, readCursor, type SecretKey } from './cursor.js';
 export { AUDIT_MAX_PAGE, BULK_IMPORT_ROWS, previousSecretValid } from './records.js';
+export { STUDIO_SERIES_MAX_PAGE } from './shared/studio-queries.js';
 export { ExpiredCursorError, InvalidCursorError, StoreUnavailableError } from './errors.js';
 export { monotonicNow, servingRequestFrom } from './request-start.js';
 export { outcomeOf, valueOf, type ThreadOutcome } from './thread-outcome.js';

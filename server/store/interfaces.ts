@@ -5,6 +5,7 @@
  */
 import type { SecretKey } from './cursor.js';
 import type { ChangeFeed, ChangeFeedUpkeep } from './events-records.js';
+import type { ImportJobs, ImportPreviews } from './job-doors.js';
 import type * as R from './records.js';
 import type * as S from './studio-records.js';
 import type { Webhooks } from './webhook-interfaces.js';
@@ -99,12 +100,7 @@ export interface CatalogWrites {
   afterBulkImport(totals: R.ImportResult): Promise<void>;
 }
 
-/** Catalog import jobs, so any instance can answer a poll: services/catalog-import.ts. */
-export interface ImportJobs {
-  createImportJob(job: S.ImportJob): Promise<void>;
-  updateImportJob(job: S.ImportJob): Promise<void>;
-  getImportJob(id: string): Promise<S.ImportJob | undefined>;
-}
+export type { ImportJobs, ImportPreviews } from './job-doors.js';
 
 /** The studio's own listings: server/services/ and the studio's catalog handler. */
 export interface StudioQueries {
@@ -244,4 +240,4 @@ export interface Lifecycle extends Health {
 /** The whole store, every door: what openStore returns, for the wiring to hand out. */
 export interface Store
   extends Credentials, CatalogReads, GrantReads, CatalogSearch, UsageReports, UsageWrites, PartnerReads, Provisioning, CatalogWrites,
-    ImportJobs, StudioQueries, AuditTrail, Transactions, Operators, OidcSignIns, OperatorAccounts, Settings, Lifecycle, ChangeFeed, ChangeFeedUpkeep, Webhooks {}
+    ImportJobs, ImportPreviews, StudioQueries, AuditTrail, Transactions, Operators, OidcSignIns, OperatorAccounts, Settings, Lifecycle, ChangeFeed, ChangeFeedUpkeep, Webhooks {}

@@ -99,10 +99,16 @@ export interface PartnerUsagePage extends Page<UsageCounts & { partnerId: string
 
 export type ImportJobState = 'running' | 'succeeded' | 'failed';
 
-/** A catalog import run as a job (server/services/catalog-import.ts); progress is written after every batch. */
+/** What a job does: a catalog import (services/catalog-import.ts), or a bulk grant change (services/grant-jobs.ts). */
+export type JobKind = 'catalog.import' | 'grants.match' | 'grants.copy';
+
+/** A catalog import or bulk grant change run as a job; progress is written after every batch. */
 export interface ImportJob {
   id: string;
+  kind: JobKind;
   state: ImportJobState;
+  /** The partner a grant job changes; null for imports. */
+  partnerId: string | null;
   /** `cli:<user>` or `operator:<id>`. */
   actor: string;
   seriesTotal: number;
@@ -228,4 +234,26 @@ export interface IdempotencyKeyRecord {
   fingerprint: string;
   resultId: string;
   createdAt: string;
+}
+
+/** How importing a batch of series would change one of them (store/shared/catalog-import.ts). */
+export interface SeriesDiff {
+  seriesId: string;
+  title: string;
+  change: 'added' | 'changed';
+  episodesAdded: number;
+  episodesChanged: number;
+  episodesRemoved: number;
+}
+
+/** What an import would change, series by series, and in all. */
+export interface ImportDiff {
+  seriesAdded: number;
+  seriesChanged: number;
+  seriesUnchanged: number;
+  episodesAdded: number;
+  episodesChanged: number;
+  episodesRemoved: number;
+  /** Every series added or changed, in the order given. */
+  series: SeriesDiff[];
 }

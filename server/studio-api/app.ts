@@ -45,6 +45,7 @@ import { serveConsole } from './console.js';
 import { requireRole, requireSameOrigin } from './guards.js';
 import { accountHandlers } from './handlers/account.js';
 import { catalogHandlers } from './handlers/catalog.js';
+import { jobHandlers } from './handlers/jobs.js';
 import { grantHandlers } from './handlers/grants.js';
 import { oidcHandlers } from './handlers/oidc.js';
 import { operatorHandlers } from './handlers/operators.js';
@@ -103,6 +104,7 @@ export function createStudioApp(deps: StudioAppDeps): Express {
     ...partnerHandlers(handlerDeps),
     ...grantHandlers(handlerDeps),
     ...catalogHandlers(handlerDeps),
+    ...jobHandlers(handlerDeps),
     ...usageAuditHandlers(handlerDeps),
     ...exportHandlers(handlerDeps),
     ...operatorHandlers(handlerDeps),

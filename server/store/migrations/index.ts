@@ -24,6 +24,7 @@ import { rollingSecretsMigration } from './rolling-secrets.js';
 import { idempotencyKeysMigration } from './idempotency-keys.js';
 import { partnerEventsMigration } from './partner-events.js';
 import { webhooksMigration } from './webhooks.js';
+import { jobKindsMigration } from './job-kinds.js';
 
 /** The SQLite migrations, in order. */
 export function sqliteMigrations(): Record<string, Migration> {
@@ -45,6 +46,7 @@ export function sqliteMigrations(): Record<string, Migration> {
     '0016_rolling_secrets': rollingSecretsMigration,
     '0017_partner_events': partnerEventsMigration('sqlite'),
     '0018_webhooks': webhooksMigration,
+    '0019_job_kinds': jobKindsMigration,
   };
 }
 
@@ -66,6 +68,7 @@ export function postgresMigrations(): Record<string, Migration> {
     '0014_rolling_secrets': rollingSecretsMigration,
     '0015_partner_events': partnerEventsMigration('postgres'),
     '0016_webhooks': webhooksMigration,
+    '0017_job_kinds': jobKindsMigration,
   };
 }
 

@@ -22,8 +22,9 @@ import type pg from 'pg';
 import type { Store } from '../interfaces.js';
 import type { ImportResult, PartnerState, UsageIncrement } from '../records.js';
 import { auditTrail } from '../shared/audit-queries.js';
-import { catalogWrites } from '../shared/catalog-import.js';
+import { catalogWrites, importPreviews } from '../shared/catalog-import.js';
 import { changeFeed } from '../shared/feed.js';
+import { jobQueries } from '../shared/job-queries.js';
 import { catalogReads } from '../shared/catalog-read.js';
 import { StoreCore } from '../shared/core.js';
 import { grants } from '../shared/grants.js';
@@ -124,6 +125,8 @@ export function openPostgresStore(url: string, options: PostgresOptions = {}): S
     ...settings(core),
     ...studioQueries(core),
     ...auditTrail(core),
+    ...jobQueries(core),
+    ...importPreviews(core),
     ...transactions(core),
     ...operators(core),
     ...oidcSignIns(core),

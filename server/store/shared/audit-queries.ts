@@ -1,17 +1,17 @@
 /**
- * The audit trail and import jobs, dialect-neutral, as the doors both engines assemble
+ * The audit trail, dialect-neutral, as the doors both engines assemble
  * (auditTrail()): entries appended inside a change's transaction (shared/store-tx.ts), read
  * newest first by id with keyset cursors.
  */
 import type { Kysely, Selectable } from 'kysely';
 import { queryFingerprint } from '../cursor.js';
 import { AUDIT_MAX_PAGE } from '../records.js';
-import type { AuditTrail, ImportJobs } from '../interfaces.js';
-import type { AuditEntry, AuditEntryInput, AuditKind, AuditTargetKind, AuditValue, ImportJob, ImportJobState, Names } from '../studio-records.js';
+import type { AuditTrail } from '../interfaces.js';
+import type { AuditEntry, AuditEntryInput, AuditKind, AuditTargetKind, AuditValue, Names } from '../studio-records.js';
 import type { StoreCore } from './core.js';
 import { isoInstant, num } from './mapping.js';
 import { pageOf } from './paging.js';
-import type { AuditLogTable, Database, ImportJobTable } from './schema.js';
+import type { AuditLogTable, Database } from './schema.js';
 
 function auditEntry(row: Selectable<AuditLogTable>): AuditEntry {
   return {
@@ -51,14 +51,7 @@ function chunks(ids: readonly string[] | undefined): string[][] {
   return out;
 }
 
-function jobRow(j: ImportJob): ImportJobTable {
-  return {
-    id: j.id, state: j.state, actor: j.actor, series_total: j.seriesTotal, series_done: j.seriesDone, series_changed: j.seriesChanged,
-    series_unchanged: j.seriesUnchanged, episodes_changed: j.episodesChanged, error: j.error, created_at: isoInstant(j.createdAt), updated_at: isoInstant(j.updatedAt),
-  };
-}
-
-export function auditTrail(core: StoreCore): AuditTrail & ImportJobs {
+export function auditTrail(core: StoreCore): AuditTrail {
   const { db } = core;
   return {
     /** One page of entries, newest (or oldest) first, matching every filter given; how many match on a first page. */
@@ -86,26 +79,6 @@ export function auditTrail(core: StoreCore): AuditTrail & ImportJobs {
         for (const chunk of chunks(ids.series)) for (const r of await db.selectFrom('series').select(['id', 'title']).where('id', 'in', chunk).execute()) names.series.set(r.id, r.title);
         for (const chunk of chunks(ids.operators)) for (const r of await db.selectFrom('operators').select(['id', 'email']).where('id', 'in', chunk).execute()) names.operators.set(r.id, r.email);
         return names;
-      }),
-    createImportJob: (job) =>
-      core.guard(async () => {
-        await db.insertInto('import_jobs').values(jobRow(job)).execute();
-      }),
-    updateImportJob: (job) =>
-      core.guard(async () => {
-        const { id, ...rest } = jobRow(job);
-        await db.updateTable('import_jobs').set(rest).where('id', '=', id).execute();
-      }),
-    getImportJob: (id) =>
-      core.guard(async () => {
-        const r = await db.selectFrom('import_jobs').selectAll().where('id', '=', id).executeTakeFirst();
-        return (
-          r && {
-            id: r.id, state: r.state as ImportJobState, actor: r.actor, seriesTotal: num(r.series_total), seriesDone: num(r.series_done),
-            seriesChanged: num(r.series_changed), seriesUnchanged: num(r.series_unchanged), episodesChanged: num(r.episodes_changed),
-            error: r.error, createdAt: r.created_at, updatedAt: r.updated_at,
-          }
-        );
       }),
   };
 }

@@ -6,7 +6,8 @@
  * every series it contains: episodes missing from it are removed.
  */
 import type { Kysely } from 'kysely';
-import type { CatalogWrites } from '../interfaces.js';
+import type { CatalogWrites, ImportPreviews } from '../interfaces.js';
+import type { SeriesDiff } from '../studio-records.js';
 import { BULK_IMPORT_ROWS, type ImportResult, type ImportSeries } from '../records.js';
 import { batches } from './batches.js';
 import type { StoreCore } from './core.js';
@@ -31,9 +32,8 @@ async function upsertById(db: Kysely<Database>, table: 'series' | 'episodes', ro
   }
 }
 
-/** Imports a batch of series (call inside one transaction); the result carries the batch's feed events, to append after it. */
-async function importCatalog(db: Kysely<Database>, batch: ImportSeries[], now: string, index: SearchIndex): Promise<ImportResult & { events: NewEvent[] }> {
-  const at = isoInstant(now);
+/** What importing a batch would write, read from db without writing: the rows, the difference series by series, and the feed events. */
+async function planImport(db: Kysely<Database>, batch: ImportSeries[], at: string) {
   const seriesIds = batch.map((s) => s.id);
   if (new Set(seriesIds).size !== seriesIds.length) throw new Error('importCatalog: duplicate series id in one batch');
   const fileEpisodeIds = batch.flatMap((s) => s.episodes.map((e) => e.id));
@@ -65,6 +65,7 @@ async function importCatalog(db: Kysely<Database>, batch: ImportSeries[], now: s
   const removed: string[] = [];
   const movedFrom = new Set<string>();
   const inBatch = new Set(seriesIds);
+  const diff: SeriesDiff[] = [];
   // Only series that existed before can have grants, so only they make events.
   const events: NewEvent[] = [];
   let unchanged = 0;
@@ -77,6 +78,7 @@ async function importCatalog(db: Kysely<Database>, batch: ImportSeries[], now: s
     if (before && changed) events.push(...changeEvents(own, before, { seriesId: item.id }, 'series.updated'));
 
     const keep = new Set<string>();
+    const counts = { episodesAdded: 0, episodesChanged: 0, episodesRemoved: 0 };
     for (const e of item.episodes) {
       keep.add(e.id);
       const content = normalizeEpisode(e);
@@ -90,12 +92,17 @@ async function importCatalog(db: Kysely<Database>, batch: ImportSeries[], now: s
       if (before && prev?.series_id === item.id) events.push(...changeEvents(content, prev, { seriesId: item.id, episodeId: e.id }, 'episode.updated'));
       else if (before) events.push(episodeEvent('episode.added', item.id, e.id));
       episodeRows.push(episodeRow(content, { seriesId: item.id, hash: eHash, createdAt: prev?.created_at ?? at, updatedAt: at }));
+      if (prev) counts.episodesChanged += 1;
+      else counts.episodesAdded += 1;
       changed = true;
     }
     for (const id of episodesOf.get(item.id) ?? []) {
       if (keep.has(id)) continue;
       // Gone from this series: deleted, unless the file moved it to another of its series.
-      if (!inFile.has(id)) removed.push(id);
+      if (!inFile.has(id)) {
+        removed.push(id);
+        counts.episodesRemoved += 1;
+      }
       events.push(episodeEvent('episode.removed', item.id, id));
       changed = true;
     }
@@ -103,6 +110,7 @@ async function importCatalog(db: Kysely<Database>, batch: ImportSeries[], now: s
       unchanged += 1;
       continue;
     }
+    diff.push({ seriesId: item.id, title: item.title, change: before ? 'changed' : 'added', ...counts });
 
     const perSeason = new Map<number, number>();
     for (const e of item.episodes) perSeason.set(e.season_number, (perSeason.get(e.season_number) ?? 0) + 1);
@@ -112,6 +120,13 @@ async function importCatalog(db: Kysely<Database>, batch: ImportSeries[], now: s
     for (const genre of own.genres) genreRows.push({ series_id: item.id, genre, sort_title: row.sort_title, updated_at: row.updated_at });
   }
 
+  return { seriesRows, seasonRows, genreRows, episodeRows, removed, movedFrom, unchanged, diff, events };
+}
+
+/** Imports a batch of series (call inside one transaction); the result carries the batch's feed events, to append after it. */
+async function importCatalog(db: Kysely<Database>, batch: ImportSeries[], now: string, index: SearchIndex): Promise<ImportResult & { events: NewEvent[] }> {
+  const at = isoInstant(now);
+  const { seriesRows, seasonRows, genreRows, episodeRows, removed, movedFrom, unchanged, events } = await planImport(db, batch, at);
   const changedIds = seriesRows.map((r) => r.id);
   const changes = { series: seriesRows, episodes: episodeRows, removedEpisodes: removed };
   await beforeCatalogChanges(db, index, changes);
@@ -179,5 +194,25 @@ export function catalogWrites(core: StoreCore, index: SearchIndex, afterBulkImpo
       return result;
     },
     afterBulkImport,
+  };
+}
+
+/** The ImportPreviews door: planImport over the whole file, read in this thread, nothing written. */
+export function importPreviews(core: StoreCore): ImportPreviews {
+  return {
+    previewImport: (series) =>
+      core.guard(async () => {
+        const { diff, unchanged } = await planImport(core.db, series, new Date(0).toISOString());
+        const sum = (pick: (d: SeriesDiff) => number) => diff.reduce((n, d) => n + pick(d), 0);
+        return {
+          seriesAdded: diff.filter((d) => d.change === 'added').length,
+          seriesChanged: diff.filter((d) => d.change === 'changed').length,
+          seriesUnchanged: unchanged,
+          episodesAdded: sum((d) => d.episodesAdded),
+          episodesChanged: sum((d) => d.episodesChanged),
+          episodesRemoved: sum((d) => d.episodesRemoved),
+          series: diff,
+        };
+      }),
   };
 }

@@ -7,6 +7,7 @@ import type { Generated } from 'kysely';
 import type { PartnerSecretColumns } from './secret-columns.js';
 import type { IdempotencyKeyTable } from './idempotency-schema.js';
 import type { EventTables } from './events-schema.js';
+import type { JobColumns } from './job-schema.js';
 
 export interface SeriesTable {
   id: string;
@@ -145,8 +146,8 @@ export interface AuditLogTable {
   address: string | null;
 }
 
-/** Catalog import jobs and their progress. */
-export interface ImportJobTable {
+/** Jobs and their progress: catalog imports and bulk grant changes. */
+export interface ImportJobTable extends JobColumns {
   id: string;
   state: string;
   actor: string;

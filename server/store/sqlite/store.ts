@@ -13,8 +13,9 @@ import type { Store } from '../interfaces.js';
 import type { ImportResult } from '../records.js';
 import { migrateToLatest, sqliteMigrations } from '../migrations/index.js';
 import { auditTrail } from '../shared/audit-queries.js';
-import { catalogWrites } from '../shared/catalog-import.js';
+import { catalogWrites, importPreviews } from '../shared/catalog-import.js';
 import { changeFeed } from '../shared/feed.js';
+import { jobQueries } from '../shared/job-queries.js';
 import { catalogReads } from '../shared/catalog-read.js';
 import { StoreCore } from '../shared/core.js';
 import { grants } from '../shared/grants.js';
@@ -122,6 +123,8 @@ export function openSqliteStore(path: string, options: SqliteOptions = {}): Stor
     ...settings(core),
     ...studioQueries(core),
     ...auditTrail(core),
+    ...jobQueries(core),
+    ...importPreviews(core),
     ...transactions(core),
     ...operators(core),
     ...oidcSignIns(core),

@@ -9,10 +9,12 @@ import { pageOf, serviceContext, type StudioHandlerDeps } from './handler-deps.j
 /** The most issues a problem document lists (the studio contract's Problem.errors maxItems). */
 const MAX_PROBLEM_ISSUES = 100;
 
-function jobBody(job: ImportJob) {
+/** An import job as the contract's ImportJob. */
+export function jobBody(job: ImportJob) {
   return {
     id: job.id,
     state: job.state,
+    actor: job.actor,
     series_total: job.seriesTotal,
     series_done: job.seriesDone,
     series_changed: job.seriesChanged,
@@ -22,6 +24,18 @@ function jobBody(job: ImportJob) {
     created_at: job.createdAt,
     updated_at: job.updatedAt,
   };
+}
+
+/** The file's series, validated; a 400 with every problem (up to the contract's maximum) otherwise. */
+export async function checkedFile(body: unknown) {
+  const checked = await catalog.validateCatalog(body);
+  if (!checked.ok) {
+    // The contract's Problem holds at most 100 issues: a longer list broke the response.
+    const errors = checked.errors.slice(0, MAX_PROBLEM_ISSUES).map((e) => ({ location: 'body' as const, pointer: e.pointer.slice(0, 512), message: e.message.slice(0, 500) }));
+    const count = checked.errors.length > errors.length ? `at least ${checked.errors.length} problems (the first ${errors.length} listed)` : `${errors.length} problem(s)`;
+    throw new ApiError('validation_failed', `The catalog file has ${count}; nothing was imported.`, { errors });
+  }
+  return checked;
 }
 
 export function catalogHandlers(deps: StudioHandlerDeps): Record<string, OperationHandler> {
@@ -68,13 +82,7 @@ export function catalogHandlers(deps: StudioHandlerDeps): Record<string, Operati
       });
     },
     async importCatalog(req, res) {
-      const checked = await catalog.validateCatalog(req.body);
-      if (!checked.ok) {
-        // The contract's Problem holds at most 100 issues: a longer list broke the response.
-        const errors = checked.errors.slice(0, MAX_PROBLEM_ISSUES).map((e) => ({ location: 'body' as const, pointer: e.pointer.slice(0, 512), message: e.message.slice(0, 500) }));
-        const count = checked.errors.length > errors.length ? `at least ${checked.errors.length} problems (the first ${errors.length} listed)` : `${errors.length} problem(s)`;
-        throw new ApiError('validation_failed', `The catalog file has ${count}; nothing was imported.`, { errors });
-      }
+      const checked = await checkedFile(req.body);
       const started = await catalog.startCatalogImport(serviceContext(req, deps), checked.series, {
         batchSize: deps.contract.importBatchSeries,
         pausePercent: deps.contract.importPausePercent,
