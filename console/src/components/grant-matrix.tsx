@@ -12,6 +12,7 @@ import { usePages, useSettled } from '../load.js';
 import { useCan } from '../session.js';
 import { ProblemNotice } from './problem.js';
 import { PagedRows } from './paged-rows.js';
+import { GrantJobs } from './grant-jobs.js';
 
 type Grant = Schemas['Grant'];
 type Genre = NonNullable<Schemas['StudioSeries']['genres']>[number];
@@ -102,6 +103,12 @@ export function GrantMatrix({ partnerId }: { partnerId: string }) {
     });
   }
   const byId = new Map(series.items.map((s) => [s.id, s]));
+  // A bulk job changed grants on the server: read the rows again, forgetting what clicks here last confirmed.
+  const afterJob = () => {
+    confirmed.current.clear();
+    setChanged(new Map());
+    series.reload();
+  };
   const toggle = (s: Schemas['StudioSeries'], g: Grant) => void send([grantsOf(s).includes(g) ? { series_id: s.id, remove: [g] } : { series_id: s.id, add: [g] }]);
   const bulk = (g: Grant | 'none') => {
     const deltas: Delta[] = [...selected].map((id) => (g === 'none' ? { series_id: id, remove: ['read', 'stream'] } : { series_id: id, add: [g] }));
@@ -149,6 +156,7 @@ export function GrantMatrix({ partnerId }: { partnerId: string }) {
           </span>
         ) : null}
       </div>
+      {canEdit ? <GrantJobs partnerId={partnerId} match={{ ...(q ? { q } : {}), ...(genre ? { genre } : {}), ...(grant ? { grant } : {}) }} onDone={afterJob} /> : null}
       <p class="muted small saving" role="status">{saving ? 'Saving…' : saved && !problem ? 'All changes saved.' : ''}</p>
       {problem ? <ProblemNotice problem={problem} /> : null}
       <PagedRows

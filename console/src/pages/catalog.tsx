@@ -1,7 +1,8 @@
-/** The catalog: series (page by page), which partners hold which grants on one, and importing a catalog file with live progress. */
+/** The catalog: series (page by page), which partners hold which grants on one, and importing a catalog file (components/catalog-import.tsx). */
 import { useLocation } from 'preact-iso';
-import { useEffect, useState } from 'preact/hooks';
-import { api, ok, problemOf, type ApiProblem, type Schemas } from '../api.js';
+import { useState } from 'preact/hooks';
+import { api, ok } from '../api.js';
+import { ImportCatalog } from '../components/catalog-import.js';
 import { ProblemNotice } from '../components/problem.js';
 import { Empty, Loading } from '../components/states.js';
 import { PagedRows } from '../components/paged-rows.js';
@@ -96,46 +97,5 @@ function SeriesGrants({ seriesId, title }: { seriesId: string; title: string | u
       ) : null}
       {episodes.state === 'ok' && episodes.data.next_cursor ? <p class="muted">The first 100 episodes.</p> : null}
     </aside>
-  );
-}
-
-function ImportCatalog({ onDone }: { onDone: () => void }) {
-  const [job, setJob] = useState<Schemas['ImportJob']>();
-  const [problem, setProblem] = useState<ApiProblem>();
-  useEffect(() => {
-    if (!job || job.state !== 'running') return;
-    const timer = setTimeout(() => {
-      ok(api.GET('/api/studio/catalog/imports/{job_id}', { params: { path: { job_id: job.id } } })).then(
-        (next) => { setJob(next); if (next.state !== 'running') onDone(); },
-        (error: unknown) => setProblem(problemOf(error)),
-      );
-    }, 500);
-    return () => clearTimeout(timer);
-  }, [job]);
-  async function upload(file: File) {
-    setProblem(undefined);
-    setJob(undefined);
-    try {
-      const body = JSON.parse(await file.text()) as Schemas['CatalogImportRequest'];
-      setJob(await ok(api.POST('/api/studio/catalog/imports', { body })));
-    } catch (error) {
-      setProblem(error instanceof SyntaxError ? { title: 'Not a JSON file', detail: error.message, status: 0 } : problemOf(error));
-    }
-  }
-  return (
-    <div class="panel">
-      <label>
-        Import a catalog file (JSON)
-        <input type="file" accept="application/json,.json" onChange={(e) => { const f = e.currentTarget.files?.[0]; if (f) void upload(f); }} />
-      </label>
-      {job ? (
-        <div role="status" aria-live="polite">
-          <progress max={job.series_total} value={job.series_done} /> {job.series_done} of {job.series_total} series ({job.state}):{' '}
-          {job.series_changed} changed, {job.series_unchanged} unchanged, {job.episodes_changed} episodes changed
-          {job.error ? <p class="error">{job.error}</p> : null}
-        </div>
-      ) : null}
-      {problem ? <ProblemNotice problem={problem} /> : null}
-    </div>
   );
 }
