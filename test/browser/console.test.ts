@@ -137,17 +137,18 @@ describe('the console, end to end', () => {
     await shot(page, 'catalog');
   });
 
-  it('imports a catalog file: its validation report, then the job to the end', async () => {
+  it('imports a catalog file: its validation report, then its difference confirmed, then the job to the end', async () => {
     await nav(page, 'Catalog').click();
-    const upload = page.getByLabel('Import a catalog file (JSON)');
+    const upload = page.getByLabel(/Catalog file \(JSON\)/);
     await upload.setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ series: [{ id: 'nope' }] })) });
     const report = page.getByRole('alert');
     await expect.poll(() => report.locator('li').count(), { timeout: 10_000 }).toBeGreaterThan(0);
     await expect(report.textContent()).resolves.toContain('validation_failed');
     const series = demoCatalog({ series: 40, seed: 2 }).slice(36);
     await upload.setInputFiles({ name: 'catalog.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ series })) });
+    await page.getByRole('dialog', { name: 'Import catalog.json?' }).getByRole('button', { name: /^Import, changing \d+ series$/ }).click();
     const status = page.getByRole('status').filter({ hasText: 'series (' });
-    await expect.poll(() => status.textContent(), { timeout: 20_000 }).toContain('4 of 4 series (succeeded)');
+    await expect.poll(() => status.textContent(), { timeout: 20_000 }).toContain('4 of 4 series (done)');
   });
 
   it('lists every step on the audit page with the operator who took it', async () => {
