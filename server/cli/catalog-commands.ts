@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import type { ImportSeries } from '../store/index.js';
 import { loadStudioContract } from '../contract/studio.js';
 import { intOption } from './args.js';
-import { startCatalogImport, validateCatalog } from '../services/catalog-import.js';
+import { previewCatalogImport, startCatalogImport, validateCatalog } from '../services/catalog-import.js';
 import { serviceContext, type Command, type CommandContext } from './command.js';
 import { CliError, EXIT, notFound, usageError } from './errors.js';
 
@@ -63,15 +63,16 @@ async function importBatches(ctx: CommandContext, series: ImportSeries[], batchS
 
 const importCommand: Command = {
   words: ['catalog', 'import'],
-  usage: '<file.json> [--batch-size <n>]',
-  summary: 'validate a catalog file, then add or update its series and episodes (idempotent)',
+  usage: '<file.json> [--batch-size <n>] [--dry-run]',
+  summary: 'validate a catalog file, then add or update its series and episodes (idempotent); --dry-run: only say what would change',
   arity: [1, 1],
-  options: ['batch-size'],
+  options: ['batch-size', 'dry-run'],
   async run(ctx, [path = ''], values) {
     const policy = importPolicy();
     const batchSize = intOption('batch-size', values['batch-size'], policy.batchSize, 1, 10_000);
     // The whole file is validated before the first batch, so a bad file writes nothing at all.
     const series = await validate(path, await readJson(path));
+    if (values['dry-run']) return dryRun(ctx, path, series);
     const totals = await importBatches(ctx, series, batchSize, policy.pausePercent);
     const doc = { file: path, series_total: series.length, ...totals };
     ctx.out.result(doc, () => [
@@ -82,6 +83,23 @@ const importCommand: Command = {
     ]);
   },
 };
+
+/** What importing the file would change now, by the import's own planning, writing nothing (docs/decisions/0121-import-preview-template-and-history.md). */
+async function dryRun(ctx: CommandContext, path: string, series: ImportSeries[]): Promise<void> {
+  const diff = await previewCatalogImport(await serviceContext(ctx), series);
+  const doc = {
+    file: path, dry_run: true, series_total: series.length, series_added: diff.seriesAdded, series_changed: diff.seriesChanged, series_unchanged: diff.seriesUnchanged,
+    episodes_added: diff.episodesAdded, episodes_changed: diff.episodesChanged, episodes_removed: diff.episodesRemoved,
+  };
+  ctx.out.result(doc, () => [
+    `${path} would change (dry run, nothing written): ${series.length} series`,
+    `  series added:      ${diff.seriesAdded}`,
+    `  series changed:    ${diff.seriesChanged}`,
+    `  series unchanged:  ${diff.seriesUnchanged}`,
+    `  episodes added:    ${diff.episodesAdded}, changed: ${diff.episodesChanged}, removed: ${diff.episodesRemoved}`,
+    ...diff.series.slice(0, 20).map((d) => `  ${d.change} ${d.seriesId} ${d.title}`),
+  ]);
+}
 
 /** The catalog commands. */
 export const catalogCommands: Command[] = [importCommand];

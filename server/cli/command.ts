@@ -9,6 +9,7 @@ export const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
   name: { type: 'string' },
   'batch-size': { type: 'string' },
+  'dry-run': { type: 'boolean' },
   from: { type: 'string' },
   to: { type: 'string' },
   'group-by': { type: 'string' },

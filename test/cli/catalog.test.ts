@@ -44,6 +44,20 @@ describe('catalog import', () => {
     for (const s of series) expect(text.stdout).toContain(s.id);
   });
 
+  it('with --dry-run says what the import would change and writes nothing', async () => {
+    await cli.json('catalog', 'import', await cli.file('v1.json', catalogFile(2)));
+    const before = await listSeries();
+    const [s1, s2] = catalogFile(2).series;
+    const file = await cli.file('v2.json', importDocument([{ ...s1!, title: 'Series 1, retitled' }, s2!, catalogFile(3).series[2]!]));
+    const report = await cli.json<Record<string, unknown>>('catalog', 'import', file, '--dry-run');
+    expect(report).toEqual({
+      file, dry_run: true, series_total: 3, series_added: 1, series_changed: 1, series_unchanged: 1, episodes_added: 2, episodes_changed: 0, episodes_removed: 0,
+    });
+    expect(await listSeries()).toEqual(before);
+    const text = await cli.run('catalog', 'import', file, '--dry-run');
+    expect([text.code, text.stdout]).toEqual([0, expect.stringContaining(`added ${seriesIdOf(3)} Series 3`)]);
+  });
+
   it('counts only the series and episodes whose content changed', async () => {
     const doc = catalogFile(3);
     await cli.json('catalog', 'import', await cli.file('v1.json', doc));
