@@ -127,6 +127,8 @@ describe.each(serverEngines())('bulk grant jobs (%s)', (_name, engine) => {
       ['a grant both added and removed', start(editor, partner.id, { match: {}, add: ['read'], remove: ['read'] }), 400, 'validation_failed'],
       ['both kinds of request at once', start(editor, partner.id, { match: {}, add: ['read'], remove: [], copy_from: partner.id, mode: 'merge' }), 400, 'validation_failed'],
       ['a viewer', start(viewer, partner.id, { match: {}, add: ['read'], remove: [] }), 403, 'forbidden'],
+      ['a preview for an unknown partner', studio(server, editor, 'POST', '/api/studio/partners/ptn_0000000000/grant-jobs/preview', { match: {}, add: ['read'], remove: [] }), 404, 'not_found'],
+      ['a preview naming no grant', studio(server, editor, 'POST', `/api/studio/partners/${partner.id}/grant-jobs/preview`, { match: {}, add: [], remove: [] }), 400, 'validation_failed'],
       ['an unknown job', studio(server, editor, 'GET', '/api/studio/grant-jobs/job_0000000000000000'), 404, 'not_found'],
       ['an import job id', studio(server, editor, 'GET', '/api/studio/grant-jobs/imp_0000000000000000'), 400, 'validation_failed'],
     ];
