@@ -24,6 +24,7 @@ export const OPTIONS = {
   url: { type: 'string' },
   events: { type: 'string' },
   description: { type: 'string' },
+  mode: { type: 'string' },
 } as const;
 
 export type OptionName = keyof typeof OPTIONS;

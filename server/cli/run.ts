@@ -9,6 +9,7 @@ import { InvalidInputError, NotFoundError } from '../services/errors.js';
 import { auditCommands } from './audit-commands.js';
 import { CliError, EXIT, usageError } from './errors.js';
 import { grantCommands } from './grant-commands.js';
+import { grantJobCommands } from './grant-job-commands.js';
 import { Output, type AdminIO } from './output.js';
 import { operatorCommands } from './operator-commands.js';
 import { partnerCommands } from './partner-commands.js';
@@ -19,7 +20,7 @@ import { webhookCommands } from './webhook-commands.js';
 import { commandLine, usageText } from './help-text.js';
 
 /** Every admin command, in the order the usage text lists them. */
-export const COMMANDS: readonly Command[] = [...seriesCommands, ...catalogCommands, ...partnerCommands, ...grantCommands, ...usageCommands, ...auditCommands, ...operatorCommands, ...streamCommands, ...webhookCommands];
+export const COMMANDS: readonly Command[] = [...seriesCommands, ...catalogCommands, ...partnerCommands, ...grantCommands, ...grantJobCommands, ...usageCommands, ...auditCommands, ...operatorCommands, ...streamCommands, ...webhookCommands];
 
 /** Replaceable in tests; the real CLI uses the real store and the wall clock. */
 export interface AdminDeps {
