@@ -1,7 +1,6 @@
 /**
- * Table shapes as kysely sees them. Every column is a plain text or integer so the same query code runs
- * on SQLite and PostgreSQL: dates are ISO strings (toISOString form, so they sort as text), list/object
- * fields are JSON text, booleans are 0/1 integers. Search indexes (FTS5 on SQLite) are engine-specific.
+ * Table shapes as kysely sees them. Every column is plain text or integer so one query code runs on SQLite and PostgreSQL:
+ * dates are ISO strings (they sort as text), lists and objects JSON text, booleans 0/1; search indexes are engine-specific.
  */
 import type { Generated } from 'kysely';
 import type { PartnerSecretColumns } from './secret-columns.js';
