@@ -84,7 +84,7 @@ const importCommand: Command = {
   },
 };
 
-/** What importing the file would change now, by the import's own planning, writing nothing (docs/decisions/0121-import-preview-template-and-history.md). */
+/** What importing the file would change now, by the import's own planning, writing nothing (docs/decisions/0119-import-preview-template-and-history.md). */
 async function dryRun(ctx: CommandContext, path: string, series: ImportSeries[]): Promise<void> {
   const diff = await previewCatalogImport(await serviceContext(ctx), series);
   const doc = {

@@ -1,7 +1,7 @@
 /**
  * `partner copy-grants`: another partner's grants given to a partner, merged or replacing its own,
  * as the studio's grant job does (server/services/grant-jobs.ts): planned, then applied in paced
- * batches with one audit entry (docs/decisions/0120-bulk-grants-as-jobs.md).
+ * batches with one audit entry (docs/decisions/0118-bulk-grants-as-jobs.md).
  */
 import { loadStudioContract } from '../contract/studio.js';
 import { planGrantJob, startGrantJob } from '../services/grant-jobs.js';

@@ -1,5 +1,5 @@
 /**
- * Bulk grant changes as jobs (docs/decisions/0120-bulk-grants-as-jobs.md), shared by the studio
+ * Bulk grant changes as jobs (docs/decisions/0118-bulk-grants-as-jobs.md), shared by the studio
  * API and the admin CLI: grants added and removed on every series a filter matches, or copied
  * from another partner (merged, or replacing the partner's own). The series and what changes on
  * each are planned when the job starts (the same plan a preview answers); the changes are then

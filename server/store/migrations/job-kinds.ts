@@ -1,5 +1,5 @@
 /**
- * Both engines: import_jobs holds bulk grant jobs too (docs/decisions/0120-bulk-grants-as-jobs.md):
+ * Both engines: import_jobs holds bulk grant jobs too (docs/decisions/0118-bulk-grants-as-jobs.md):
  * a kind (earlier rows are catalog imports) and the partner a grant job changes, and an index for
  * the import history, newest first. Only adds columns: servers of the previous release keep working.
  */
