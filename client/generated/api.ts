@@ -1179,6 +1179,7 @@ export interface operations {
                     "application/json": components["schemas"]["ChangesPage"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             408: components["responses"]["RequestTimeout"];
