@@ -39,7 +39,9 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 /** Partner reads at CONCURRENCY until stop() resolves; latencies in ms. */
 async function partnerLoad(base: string, token: string, until: Promise<unknown>) {
   const headers = { Authorization: `Bearer ${token}` };
-  const catalog = (await (await fetch(`${base}/api/partner/content/catalog?limit=20`, { headers })).json()) as { items: Array<{ id: string }> };
+  const first = await fetch(`${base}/api/partner/content/catalog?limit=20`, { headers });
+  if (first.status !== 200) throw new Error(`the first catalog page answered ${first.status}: ${await first.text()}`);
+  const catalog = (await first.json()) as { items: Array<{ id: string }> };
   const paths = [
     '/api/partner/content/catalog?limit=20',
     '/api/partner/content/search?q=harbour',
@@ -80,7 +82,7 @@ async function measure(engine: 'sqlite' | 'postgres') {
     url.searchParams.set('options', `-c search_path=${schema}`);
     databaseUrl = url.toString();
   }
-  const env = { PORT: '0', METRICS_PORT: '0', STUDIO_PORT: '0', LOG_LEVEL: 'warn', NODE_ENV: 'development', DATABASE_URL: databaseUrl, BENCH_RATE_LIMIT_MULTIPLIER: '1000', USAGE_SPOOL_DIR: dir };
+  const env = { PORT: '0', METRICS_PORT: '0', STUDIO_PORT: '0', LOG_LEVEL: 'warn', NODE_ENV: 'development', DATABASE_URL: databaseUrl, BENCH_RATE_LIMIT_MULTIPLIER: '1000000', USAGE_SPOOL_DIR: dir };
   const server = await start({ command: process.execPath, args: startNodeArgs(root), cwd: root, env, ready: /listening on (http:\/\/localhost:\d+)/, readyTimeoutMs: 120_000, name: 'server' });
   try {
     const base = server.ready[1]!;
