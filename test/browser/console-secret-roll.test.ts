@@ -51,7 +51,7 @@ describe('rolling a secret in the console', () => {
     expect(fresh).toMatch(/^sk_[A-Za-z0-9_-]{43}$/);
     expect(fresh).not.toBe(partner.api_secret);
     await page.getByText('You will not see it again').waitFor(); // waits until visible, or fails
-    await page.getByRole('button', { name: 'Copy' }).waitFor(); // waits until visible, or fails
+    await page.getByRole('button', { name: 'Copy', exact: true }).waitFor(); // waits until visible, or fails
 
     // Both secrets work; the table lists both, the old one with its expiry three days out; a second roll waits.
     expect([await authenticate(partner.api_key, partner.api_secret), await authenticate(partner.api_key, fresh)]).toEqual([200, 200]);
