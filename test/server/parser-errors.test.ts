@@ -70,6 +70,7 @@ const OPERATIONS: Array<[operationId: string, method: string, path: string]> = [
   ['getEpisode', 'GET', '/api/partner/content/episodes/ep_4mq8z2xkwt'],
   ['resolveStream', 'GET', '/api/partner/streaming/episodes/ep_4mq8z2xkwt'],
   ['getUsage', 'GET', '/api/partner/analytics/usage?from=2026-11-01&to=2026-11-22'],
+  ['listWebhookDeliveries', 'GET', '/api/partner/webhooks/deliveries'],
 ];
 
 const get = (path: string, extra = '') => `GET ${path} HTTP/1.1\r\nHost: localhost\r\n${extra}\r\n`;

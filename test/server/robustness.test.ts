@@ -13,6 +13,7 @@ const OPERATIONS: Array<[string, string, string?]> = [
   ['getEpisode', '/api/partner/content/episodes/ep_4mq8z2xkwt'],
   ['resolveStream', '/api/partner/streaming/episodes/ep_4mq8z2xkwt'],
   ['getUsage', '/api/partner/analytics/usage?from=2026-11-01&to=2026-11-22'],
+  ['listWebhookDeliveries', '/api/partner/webhooks/deliveries'],
 ];
 
 describe('store failures', () => {

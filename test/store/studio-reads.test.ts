@@ -3,7 +3,7 @@
  * through cursor pages of at most 100 (never one unbounded list), each item once, in order.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Store } from '../../server/store/index.js';
+import { AUDIT_MAX_PAGE, type Store } from '../../server/store/index.js';
 import { ENGINES, removeTmpDbs } from './engines.js';
 import { series, sid, T0, T1 } from './fixtures.js';
 
@@ -69,11 +69,11 @@ describe.each(ENGINES)('studio reads at scale (%s)', (_name, open) => {
     expect((await store.listAudit({ limit: 100, partnerId: idOf(20) })).items).toHaveLength(1);
   });
 
-  it('refuses a page larger than 100 on every studio listing', async () => {
+  it('refuses a page larger than 100 on every studio listing, and larger than its own read (the CSV export\'s) on the audit trail', async () => {
     const big = { limit: 101 };
     await expect(store.listPartnersPage(big)).rejects.toThrow(RangeError);
     await expect(store.listSeriesGrants(sid(1), big)).rejects.toThrow(RangeError);
-    await expect(store.listAudit(big)).rejects.toThrow(RangeError);
+    await expect(store.listAudit({ limit: AUDIT_MAX_PAGE + 1 })).rejects.toThrow(RangeError);
     await expect(store.usageByPartner({ ...big, from: '2026-11-01', to: '2026-11-02', rankBy: 'requests' })).rejects.toThrow(RangeError);
   });
 });

@@ -75,10 +75,14 @@ describe('studio webhook operations', () => {
     expect(rolled.secret).not.toBe(secret);
     expect(Date.parse(rolled.endpoint.previous_secret_expires_at) - server.clock.now()).toBe(24 * 3_600_000);
     for (const text of [read, list]) expect(text).not.toContain(secret.slice(6));
+    const disabled = await studio(server, owner, 'POST', `/api/studio/webhooks/${endpointId}/disable`);
+    expect([disabled.status, ((await disabled.json()) as { status: string }).status]).toEqual([200, 'disabled']);
+    const enabled = await studio(server, owner, 'POST', `/api/studio/webhooks/${endpointId}/enable`);
+    expect([enabled.status, ((await enabled.json()) as { status: string }).status]).toEqual([200, 'enabled']);
     const del = await studio(server, owner, 'DELETE', `/api/studio/webhooks/${endpointId}`);
     expect(del.status).toBe(204);
     const audit = await (await studio(server, owner, 'GET', `/api/studio/audit?partner_id=${partnerId}&limit=10`)).text();
-    expect((JSON.parse(audit) as { items: Array<{ action: string }> }).items.map((e) => e.action)).toEqual(['webhook.delete', 'webhook.roll_secret', 'webhook.update', 'webhook.create']);
+    expect((JSON.parse(audit) as { items: Array<{ action: string }> }).items.map((e) => e.action)).toEqual(['webhook.delete', 'webhook.enable', 'webhook.disable', 'webhook.roll_secret', 'webhook.update', 'webhook.create']);
     for (const s of [secret, rolled.secret]) expect(audit).not.toContain(s.slice(6));
   }, 60_000);
 });
