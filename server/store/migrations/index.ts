@@ -25,6 +25,7 @@ import { idempotencyKeysMigration } from './idempotency-keys.js';
 import { partnerEventsMigration } from './partner-events.js';
 import { webhooksMigration } from './webhooks.js';
 import { jobKindsMigration } from './job-kinds.js';
+import { webhookPendingIndexMigration } from './webhook-pending-index.js';
 
 /** The SQLite migrations, in order. */
 export function sqliteMigrations(): Record<string, Migration> {
@@ -47,6 +48,7 @@ export function sqliteMigrations(): Record<string, Migration> {
     '0017_partner_events': partnerEventsMigration('sqlite'),
     '0018_webhooks': webhooksMigration,
     '0019_job_kinds': jobKindsMigration,
+    '0020_webhook_pending_index': webhookPendingIndexMigration,
   };
 }
 
@@ -69,6 +71,7 @@ export function postgresMigrations(): Record<string, Migration> {
     '0015_partner_events': partnerEventsMigration('postgres'),
     '0016_webhooks': webhooksMigration,
     '0017_job_kinds': jobKindsMigration,
+    '0018_webhook_pending_index': webhookPendingIndexMigration,
   };
 }
 

@@ -5,7 +5,7 @@
  * instance still holding the claim. Per endpoint only the earliest pending delivery is ever
  * claimable, so a receiver gets its events in order, a later one waiting while an earlier fails.
  */
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { AttemptOutcome, ClaimedDelivery } from '../webhook-records.js';
 import type { Database } from './schema.js';
 import { num } from './mapping.js';
@@ -44,29 +44,42 @@ export interface ClaimRequest {
   limit: number;
 }
 
-/** Takes the leases; on SQLite call in a write transaction. */
-export async function claimDeliveries(db: Db, engine: 'sqlite' | 'postgres', c: ClaimRequest): Promise<ClaimedDelivery[]> {
-  // Rows another instance is claiming right now are skipped, not waited for.
+/**
+ * The claim's statement: takes the leases of up to `limit` due deliveries, each the earliest
+ * pending one of its endpoint, and returns their keys. Driven from the endpoints: an endpoint's
+ * earliest pending delivery is one seek in the partial index of pending rows, so a claim costs the
+ * same with a backlog of a million or a history of a billion deliveries
+ * (test/unit/store/webhook-claim-plan.test.ts).
+ */
+export function claimStatement(engine: 'sqlite' | 'postgres', c: ClaimRequest): RawBuilder<{ endpoint_id: string; event_seq: number }> {
+  // Rows another instance is claiming right now are skipped, not waited for; its endpoint's
+  // later deliveries stay behind them, as the head is still pending.
   const lock = engine === 'postgres' ? sql`for update of d skip locked` : sql``;
-  await sql`
+  return sql<{ endpoint_id: string; event_seq: number }>`
     update webhook_deliveries set claimed_until = ${c.leaseUntil}, claimed_by = ${c.by}
     where (endpoint_id, event_seq) in (
-      select d.endpoint_id, d.event_seq from webhook_deliveries d
-      join webhook_endpoints e on e.id = d.endpoint_id and e.disabled = 0
-      where d.status = 'pending' and d.next_attempt_at <= ${c.now}
+      select d.endpoint_id, d.event_seq from webhook_endpoints e
+      join webhook_deliveries d on d.endpoint_id = e.id and d.event_seq = (
+        select min(p.event_seq) from webhook_deliveries p where p.endpoint_id = e.id and p.status = 'pending')
+      where e.disabled = 0 and d.status = 'pending' and d.next_attempt_at <= ${c.now}
         and (d.claimed_until is null or d.claimed_until < ${c.now})
-        and not exists (
-          select 1 from webhook_deliveries p where p.endpoint_id = d.endpoint_id and p.status = 'pending' and p.event_seq < d.event_seq)
       order by d.next_attempt_at, d.event_seq
       limit ${c.limit}
-      ${lock})`.execute(db);
+      ${lock})
+    returning endpoint_id, event_seq`;
+}
+
+/** Takes the leases (claimStatement) and reads what the claimed deliveries send; on SQLite call in a write transaction. */
+export async function claimDeliveries(db: Db, engine: 'sqlite' | 'postgres', c: ClaimRequest): Promise<ClaimedDelivery[]> {
+  const claimed = await claimStatement(engine, c).execute(db);
+  if (claimed.rows.length === 0) return [];
   const rows = await db
     .selectFrom('webhook_deliveries as d')
     .innerJoin('partner_events as ev', 'ev.seq', 'd.event_seq')
     .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
     .select(['d.endpoint_id', 'd.event_seq', 'd.event_id', 'd.event_type', 'd.partner_id', 'd.attempts', 'ev.occurred_at', 'ev.data', 'e.url', 'e.secret', 'e.previous_secret', 'e.previous_secret_expires_at'])
+    .where((w) => w.or(claimed.rows.map((k) => w.and([w('d.endpoint_id', '=', k.endpoint_id), w('d.event_seq', '=', num(k.event_seq))]))))
     .where('d.claimed_by', '=', c.by)
-    .where('d.status', '=', 'pending')
     .orderBy('d.event_seq')
     .execute();
   return rows.map((r) => ({
