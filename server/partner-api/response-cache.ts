@@ -50,6 +50,18 @@ const REMEMBERED_KEYS = 1 << 16;
 const MAX_KEY_PART = 2048;
 const JSON_TYPE = 'application/json; charset=utf-8';
 
+/**
+ * The UTF-8 bytes of text in a buffer of their own. Buffer.from(string) cuts strings shorter than
+ * half its pool out of a shared 64 KB slab, and a kept slice keeps its whole slab alive: a cache
+ * bounded at 16 MB of bodies held 72 MB (921 slabs for small pages) after ten minutes of varied
+ * reads (docs/performance.md#response-cache-own-bytes).
+ */
+export function ownBytes(text: string): Buffer {
+  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text, 'utf8'));
+  bytes.write(text, 0, 'utf8');
+  return bytes;
+}
+
 /** Middleware factory: answers repeated cacheable reads from validated bytes. */
 export function responseCache(options: ResponseCacheOptions) {
   const { maxBytes, onLookup } = options;
@@ -108,7 +120,7 @@ export function responseCache(options: ResponseCacheOptions) {
     res.json = function cachingJson(this: Response, body: unknown) {
       res.json = send;
       if (res.statusCode !== 200 || res.headersSent || !flight.keep) return send.call(this, body);
-      const bytes = Buffer.from(JSON.stringify(body), 'utf8');
+      const bytes = ownBytes(JSON.stringify(body));
       const etagOf = req.app.get('etag fn') as ((body: Buffer, encoding?: string) => string) | undefined;
       const etag = etagOf?.(bytes);
       cache.set(version, key, { body: bytes, etag, seriesGrants: req.seriesGrants });
