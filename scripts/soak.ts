@@ -1,14 +1,15 @@
 /**
- * `tsx scripts/soak.ts --base http://host:3000 --api-key pk_... --api-secret sk_... [--metrics http://host:9464/metrics | --pid N] [--minutes 60] [--concurrency 8] [--interval-ms 60000]`:
- * a soak against a running instance. Partner reads (catalog pages, series, searches) at a fixed
- * concurrency for the whole duration; every interval (a minute by default) one line with the
+ * `tsx scripts/soak.ts --base http://host:3000 --api-key pk_... --api-secret sk_... [--metrics http://host:9464/metrics | --pid N] [--minutes 60] [--concurrency 8] [--interval-ms 60000] [--seed 1]`:
+ * a soak against a running instance. Partner reads at a fixed concurrency for the whole duration,
+ * varied as partners send them (scripts/lib/soak-mix.ts: catalog walks, searches, series); every interval (a minute by default) one line with the
  * instance's RSS (from /proc of --pid on this machine, else process_resident_memory_bytes from
  * --metrics), the peak RSS so far, and the partners' request count, errors, p50 and p99 over that
- * interval. The budget it is read against: 300 MB RSS, and the same p99 in the first minute as the
+ * interval, and the p99 of each kind. The budget it is read against: 300 MB RSS, and the same p99 in the first minute as the
  * tenth (docs/performance.md). A measurement, not a test.
  */
 import { parseArgs } from 'node:util';
 import { memory } from './lib/process-stats.js';
+import { soakMix } from './lib/soak-mix.js';
 
 const { values } = parseArgs({
   options: {
@@ -20,6 +21,7 @@ const { values } = parseArgs({
     minutes: { type: 'string', default: '60' },
     concurrency: { type: 'string', default: '8' },
     'interval-ms': { type: 'string', default: '60000' },
+    seed: { type: 'string', default: '1' },
   },
 });
 const { base, metrics } = values;
@@ -46,48 +48,49 @@ async function token(): Promise<string> {
 
 // Tokens live 24 hours at most: a soak longer than that authenticates again.
 let headers = { Authorization: `Bearer ${await token()}` };
-const catalog = (await (await fetch(`${base}/api/partner/content/catalog?limit=50`, { headers })).json()) as { items: Array<{ id: string }>; next_cursor: string | null };
-const paths = [
-  '/api/partner/content/catalog?limit=20',
-  '/api/partner/content/catalog?limit=50&sort=updated_at',
-  ...(catalog.next_cursor ? [`/api/partner/content/catalog?limit=50&cursor=${encodeURIComponent(catalog.next_cursor)}`] : []),
-  ...['harbour', 'the', 'lig', 'kestrel bay'].map((q) => `/api/partner/content/search?q=${encodeURIComponent(q)}`),
-  ...catalog.items.map((s) => `/api/partner/content/series/${s.id}`),
-];
+const mix = soakMix(Number(values.seed), concurrency);
+const kindOf = (path: string) => (path.includes('/search?') ? 'search' : path.includes('/catalog?') ? 'catalog' : 'series');
 
-let window: number[] = [];
+let window: Array<{ kind: string; ms: number }> = [];
 let errors = 0;
 let peak = 0;
 const started = performance.now();
 const end = started + durationMs;
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+const round = (ms: number) => Math.round(ms * 10) / 10;
 
 const report = setInterval(() => {
   void (async () => {
-    const ms = window.sort((a, b) => a - b);
+    const taken = window;
     const erred = errors;
     window = [];
     errors = 0;
     const rss = await rssMb();
     peak = Math.max(peak, rss);
     const minute = Math.round((performance.now() - started) / intervalMs);
-    console.log(JSON.stringify({ minute, rssMb: rss, peakRssMb: peak, requests: ms.length, errors: erred, p50: Math.round(percentile(ms, 50) * 10) / 10, p99: Math.round(percentile(ms, 99) * 10) / 10 }));
+    const all = taken.map((t) => t.ms).sort((a, b) => a - b);
+    const p99By: Record<string, number> = {};
+    for (const kind of ['catalog', 'search', 'series']) p99By[kind] = round(percentile(taken.filter((t) => t.kind === kind).map((t) => t.ms).sort((a, b) => a - b), 99));
+    console.log(JSON.stringify({ minute, rssMb: rss, peakRssMb: peak, requests: all.length, errors: erred, p50: round(percentile(all, 50)), p99: round(percentile(all, 99)), p99By }));
   })();
 }, intervalMs);
 
 const tokenRefresh = setInterval(() => void token().then((t) => (headers = { Authorization: `Bearer ${t}` })), 12 * 3_600_000);
 await Promise.all(
   Array.from({ length: concurrency }, async (_, worker) => {
-    for (let i = worker; performance.now() < end; i++) {
+    while (performance.now() < end) {
+      const path = mix.next(worker);
       const t = performance.now();
       try {
-        const res = await fetch(base + paths[i % paths.length]!, { headers });
-        await res.arrayBuffer();
-        if (res.status !== 200) errors++;
+        const res = await fetch(base + path, { headers });
+        const body = await res.text();
+        // A series met on a walk can lose its grant meanwhile: 404 is an answer, not an error.
+        if (res.status !== 200 && res.status !== 404) errors++;
+        mix.answered(worker, path, res.status, body);
       } catch {
         errors++;
       }
-      window.push(performance.now() - t);
+      window.push({ kind: kindOf(path), ms: performance.now() - t });
     }
   }),
 );
