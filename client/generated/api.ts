@@ -671,16 +671,11 @@ export interface components {
         WebhookDeliveryStatus: "pending" | "delivered" | "failed";
         /** @description Stable identifier of a webhook endpoint. */
         WebhookEndpointId: string;
-        /**
-         * @description A change-feed event type (defined here until the partner contract names its own `EventType`).
-         * @enum {string}
-         */
-        WebhookEventType: "series.granted" | "series.withdrawn" | "grant.changed" | "series.updated" | "episode.added" | "episode.updated" | "episode.removed" | "availability.changed" | "secret.roll_started" | "secret.previous_expired";
         WebhookDelivery: {
             endpoint_id: components["schemas"]["WebhookEndpointId"];
             /** @description The change-feed event's id, sent as `webhook-id`. */
             event_id: string;
-            event_type: components["schemas"]["WebhookEventType"];
+            event_type: components["schemas"]["EventType"];
             status: components["schemas"]["WebhookDeliveryStatus"];
             /** Format: int32 */
             attempts: number;
