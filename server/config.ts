@@ -219,7 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel,
     rateLimitMultiplier,
-    responseCacheMb: integer(env, 'RESPONSE_CACHE_MB', 16, 0, 4096, problems),
+    responseCacheMb: integer(env, 'RESPONSE_CACHE_MB', isPostgresUrl(databaseUrl) ? 16 : 8, 0, 4096, problems),
     search: {
       // SQLite: one worker thread per core of the 2-core instance this is sized for. PostgreSQL:
       // a search's time is split between the database and round trips to it, so one search more
