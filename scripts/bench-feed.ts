@@ -1,5 +1,6 @@
 /**
- * `tsx scripts/bench-feed.ts [--series N] [--episodes K] [--partners P] [--share F] [--reads R] [--database URL]`:
+ * `tsx scripts/bench-feed.ts [--series N] [--episodes K] [--partners P] [--share F] [--reads R] [--database URL]`
+ * or `tsx scripts/bench-feed.ts --catalog .tmp/bench/<catalog>.json [--reads R]`:
  * the change feed's cost, without HTTP. On a fresh store (a temporary SQLite file, or the PostgreSQL
  * database of --database, which it fills: use an empty one), imports N series of K episodes, grants
  * each of P partners `read` on a share F of the series, then imports the catalog again with every
@@ -7,12 +8,19 @@
  * per changed item per holder, fanned out by the store) per second, and the import's time beside
  * the first one's. Then R feed pages of 100, from random positions of random partners' feeds:
  * p50 and p99 in ms. One line of JSON, then a summary.
+ *
+ * With --catalog (a generated catalog's manifest, scripts/generate-catalog.ts) it works on a copy
+ * of that catalog instead (a file copy on SQLite, a database made from it as a template on
+ * PostgreSQL), so the feed is measured at 1.1M episodes without importing them first: the change
+ * import moves every window of the generated catalog and retitles an episode per series, and the
+ * bench partner (holding most series) is the one whose feed is read.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { openStore, type ImportSeries, type Store } from '../server/store/index.js';
+import { catalogCopy } from './lib/catalog-copy.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -22,6 +30,7 @@ const { values: args } = parseArgs({
     share: { type: 'string', default: '0.3' },
     reads: { type: 'string', default: '2000' },
     database: { type: 'string' },
+    catalog: { type: 'string' },
   },
 });
 const [seriesCount, episodeCount, partnerCount, share, reads] = [args.series, args.episodes, args.partners, args.share, args.reads].map(Number) as [number, number, number, number, number];
@@ -65,14 +74,15 @@ async function importAll(store: Store, version: 0 | 1, now: string): Promise<num
   return performance.now() - started;
 }
 
-const dir = args.database ? undefined : mkdtempSync(join(tmpdir(), 'bench-feed-'));
-const store = await openStore(args.database ?? join(dir!, 'feed.db'));
+const dir = args.database || args.catalog ? undefined : mkdtempSync(join(tmpdir(), 'bench-feed-'));
+const copy = args.catalog ? await catalogCopy(args.catalog) : undefined;
+const store = await openStore(copy?.url ?? args.database ?? join(dir!, 'feed.db'));
 try {
-  const firstImportMs = await importAll(store, 0, at(0));
+  const firstImportMs = copy ? 0 : await importAll(store, 0, at(0));
   const r = random(7);
-  const partners: string[] = [];
+  const partners: string[] = copy ? [copy.manifest.partner.id] : [];
   let grants = 0;
-  for (let p = 0; p < partnerCount; p++) {
+  for (let p = 0; p < (copy ? 0 : partnerCount); p++) {
     const id = `ptn_${p.toString(36).padStart(10, '0')}`;
     await store.createPartner({ id, name: `Partner ${p}`, apiKey: `pk_bench_${p}`, secretHash: 'x', now: at(0) });
     partners.push(id);
@@ -80,7 +90,7 @@ try {
   }
   const starts = await Promise.all(partners.map((p) => store.changesCursor(p, at(2))));
   const before = await Promise.all(partners.map(async (p, i) => (await cursorsAlong(store, p, starts[i]!)).events));
-  const changeImportMs = await importAll(store, 1, at(3));
+  const changeImportMs = copy ? await copy.importChanged(store, at(3)) : await importAll(store, 1, at(3));
   const after = await Promise.all(partners.map(async (p, i) => (await cursorsAlong(store, p, starts[i]!)).events));
   const written = after.reduce((s, n) => s + n, 0) - before.reduce((s, n) => s + n, 0);
 
@@ -98,7 +108,7 @@ try {
   latencies.sort((a, b) => a - b);
   const q = (f: number) => Math.round((latencies[Math.min(latencies.length - 1, Math.floor(f * latencies.length))] ?? 0) * 100) / 100;
   const result = {
-    engine: store.engine, series: seriesCount, episodes: seriesCount * episodeCount, partners: partnerCount, grants,
+    engine: store.engine, series: copy?.manifest.series ?? seriesCount, episodes: copy?.manifest.episodes ?? seriesCount * episodeCount, partners: partners.length, grants,
     firstImportMs: Math.round(firstImportMs), changeImportMs: Math.round(changeImportMs), eventsWritten: written,
     eventsPerSecond: Math.round(written / (changeImportMs / 1000)) || 0, feedPageP50Ms: q(0.5), feedPageP99Ms: q(0.99), reads,
   };
@@ -107,6 +117,7 @@ try {
 } finally {
   await store.close();
   if (dir) rmSync(dir, { recursive: true, force: true });
+  await copy?.remove();
 }
 
 /** The cursors of the partner's feed pages of 100 after cursor (the first included), and how many events they hold. */
