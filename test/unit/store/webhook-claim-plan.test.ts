@@ -36,7 +36,6 @@ beforeAll(async () => {
   }
   await store.close();
   raw = new DatabaseSync(path);
-  raw.exec('analyze');
 });
 
 afterAll(async () => {
@@ -48,7 +47,9 @@ const claim = () => claimStatement('sqlite', { by: 'x:plan', now: at(3), leaseUn
 const plan = () => planOf(raw, claim()).map((step) => step.detail);
 
 describe("the webhook claim's plan (SQLite)", () => {
-  it('seeks each endpoint\'s earliest pending delivery in the pending index and reads no delivery history', () => {
+  // A new deployment's webhook tables have no statistics; a long-running one's may.
+  it.each(['without statistics', 'with statistics'])("seeks each endpoint's earliest pending delivery in the pending index and reads no delivery history, %s", (when) => {
+    if (when === 'with statistics') raw.exec('analyze');
     const steps = plan();
     expect(steps).toContain('SEARCH p USING COVERING INDEX webhook_deliveries_pending (endpoint_id=?)');
     expect(steps.filter((s) => /^SEARCH d /.test(s))).toEqual([expect.stringMatching(/\(endpoint_id=\? AND event_seq=\?\)$/)]);
