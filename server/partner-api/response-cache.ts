@@ -52,9 +52,8 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
  * The UTF-8 bytes of text in a buffer of their own. Buffer.from(string) cuts strings shorter than
- * half its pool out of a shared 64 KB slab, and a kept slice keeps its whole slab alive: a cache
- * bounded at 16 MB of bodies held 72 MB (921 slabs for small pages) after ten minutes of varied
- * reads (docs/performance.md#response-cache-own-bytes).
+ * half its pool out of a shared slab, and a kept slice keeps its whole slab alive, so the cache's
+ * byte bound would not bound what it holds (docs/performance.md#response-cache-own-bytes).
  */
 export function ownBytes(text: string): Buffer {
   const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text, 'utf8'));

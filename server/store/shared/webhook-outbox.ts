@@ -50,8 +50,8 @@ export interface ClaimRequest {
  * earliest pending delivery is one seek in the partial index of pending rows, so a claim costs the
  * same with a backlog of a million or a history of a billion deliveries
  * (test/unit/store/webhook-claim-plan.test.ts). The CROSS JOIN fixes that order on SQLite, whose
- * planner otherwise walks every due pending delivery when the tables have no statistics yet (a
- * 20,000-event backlog went out at 51/s); PostgreSQL reads it as the plain join it is.
+ * planner otherwise walks every due pending delivery when the tables have no statistics yet
+ * (docs/performance.md#webhook-claim); PostgreSQL reads it as the plain join it is.
  */
 export function claimStatement(engine: 'sqlite' | 'postgres', c: ClaimRequest): RawBuilder<{ endpoint_id: string; event_seq: number }> {
   // Rows another instance is claiming right now are skipped, not waited for; its endpoint's

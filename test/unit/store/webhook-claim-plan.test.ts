@@ -2,9 +2,9 @@
  * The webhook claim's statement (shared/webhook-outbox.ts, claimStatement) as SQLite plans it:
  * driven from the endpoints, each endpoint's earliest pending delivery found by a seek in the
  * partial index of pending rows, and the delivery itself by its key, so no step reads an
- * endpoint's history of delivered rows (a backlog of 2,000 events took 90 s to deliver when the
- * claim walked them). The planner's choice can move with a SQLite release, so this asks the planner
- * of the SQLite Node ships; the control shows that without the index the same statement scans.
+ * endpoint's history of delivered rows (docs/performance.md#webhook-claim). The planner's choice
+ * can move with a SQLite release, so this asks the planner of the SQLite Node ships; the control
+ * shows that without the index the same statement reads each endpoint's whole history.
  */
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
